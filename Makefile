@@ -1,0 +1,82 @@
+# truesig: a GCC plugin that records true function signatures, and the
+# tool that reads them.  `make`, `make demo`, `make check`, `make install`.
+
+CC	?= gcc
+ifeq ($(origin CC),default)
+CC	:= gcc
+endif
+# The plugin is built by the C++ compiler of the same GCC it plugs into.
+CXX_FOR_PLUGIN := $(subst gcc,g++,$(CC))
+
+BUILD	?= build
+PREFIX	?= /usr/local
+DESTDIR	?=
+
+PLUGIN_DIR	= $(shell $(CC) -print-file-name=plugin)
+PLUGIN		:= $(BUILD)/truesig.so
+TOOL		:= $(BUILD)/truesig
+
+PLUGIN_CXXFLAGS := -std=gnu++11 -fPIC -fno-rtti -fno-exceptions -O2 -g \
+	-Wall -Werror -Wno-literal-suffix -Iinclude
+TOOL_CFLAGS	:= -std=gnu11 -O2 -g -Wall -Wextra -Werror -Iinclude -Imerge
+TOOL_LIBS	:= -lbpf -ldw -lelf -lz
+SAN_FLAGS	:= -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+
+PLUGIN_SRCS	:= $(wildcard gcc-plugin/*.cc)
+PLUGIN_HDRS	:= $(wildcard gcc-plugin/*.h) include/truesig_format.h
+TOOL_SRCS	:= $(filter-out merge/main.c,$(wildcard merge/*.c))
+TOOL_HDRS	:= $(wildcard merge/*.h) include/truesig_format.h
+UNIT_TESTS	:= $(patsubst merge/tests/%.c,$(BUILD)/asan/%,$(wildcard merge/tests/test-*.c))
+
+.PHONY: all deps demo check check-unit check-dg check-codegen install \
+	uninstall clean
+.DELETE_ON_ERROR:
+
+all: deps $(PLUGIN) $(TOOL)
+
+deps:
+	@scripts/deps.sh $(CC)
+
+$(BUILD):
+	@mkdir -p $(BUILD)/asan
+
+$(PLUGIN): $(PLUGIN_SRCS) $(PLUGIN_HDRS) | $(BUILD) deps
+	$(CXX_FOR_PLUGIN) $(PLUGIN_CXXFLAGS) -I$(PLUGIN_DIR)/include -shared \
+		-o $@ $(PLUGIN_SRCS)
+
+$(TOOL): merge/main.c $(TOOL_SRCS) $(TOOL_HDRS) | $(BUILD) deps
+	$(CC) $(TOOL_CFLAGS) -o $@ merge/main.c $(TOOL_SRCS) $(TOOL_LIBS)
+
+# The same tool under AddressSanitizer and UBSan, for the tests.
+$(BUILD)/asan/truesig: merge/main.c $(TOOL_SRCS) $(TOOL_HDRS) | $(BUILD)
+	$(CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -o $@ merge/main.c $(TOOL_SRCS) $(TOOL_LIBS)
+
+$(BUILD)/asan/test-%: merge/tests/test-%.c $(TOOL_SRCS) $(TOOL_HDRS) | $(BUILD)
+	$(CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -o $@ $< $(TOOL_SRCS) $(TOOL_LIBS)
+
+# ---- demo -------------------------------------------------------------------
+demo: all
+	@scripts/demo.sh $(CC) $(BUILD)
+
+# ---- tests ------------------------------------------------------------------
+# Each suite writes "<suite>: N passed, N failed" to $(BUILD)/results/;
+# the last line sums them.
+check: all $(BUILD)/asan/truesig $(UNIT_TESTS)
+	@rm -rf $(BUILD)/results; mkdir -p $(BUILD)/results
+	@scripts/run-unit-tests.sh $(BUILD) $(UNIT_TESTS) || true
+	@scripts/run-dejagnu.sh $(CC) $(BUILD) || true
+	@scripts/summarize.sh $(BUILD)/results
+
+# ---- install ----------------------------------------------------------------
+# gcc -fplugin=truesig looks for truesig.so in its plugin directory.
+install: all
+	install -d $(DESTDIR)$(PLUGIN_DIR) $(DESTDIR)$(PREFIX)/bin
+	install -m 0644 $(PLUGIN) $(DESTDIR)$(PLUGIN_DIR)/truesig.so
+	install -m 0755 $(TOOL) $(DESTDIR)$(PREFIX)/bin/truesig
+
+uninstall:
+	rm -f $(DESTDIR)$(PLUGIN_DIR)/truesig.so $(DESTDIR)$(PREFIX)/bin/truesig
+
+clean:
+	rm -rf $(BUILD) build-*

@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * clones.cc — the source view of a function: which function it was written
+ * as, that function's parameters, how the parameters of the root of its
+ * clone tree map to them, and the constants IPA-CP put in place of removed
+ * ones.
+ *
+ * IPA-CP's constants (tree_map) live only on the clone IPA-CP made, and a
+ * clone of it does not copy them; after materialization the clone tree is
+ * gone.  So the views of all clones are taken at PLUGIN_ALL_IPA_PASSES_END,
+ * while every clone is still virtual and linked to its clone_of.  Functions
+ * that are not clones get their view on demand.
+ *
+ * The trees a view holds are kept alive by one garbage-collector root.
+ */
+#include "truesig.h"
+
+static GTY(()) vec<tree, va_gc> *kept_trees;
+
+static const struct ggc_root_tab gc_roots[] = {
+	{ &kept_trees, 1, sizeof (kept_trees), &gt_ggc_mx_vec_tree_va_gc_,
+	  &gt_pch_nx_vec_tree_va_gc_ },
+	LAST_GGC_ROOT_TAB
+};
+
+void
+ts_register_gc_roots (void)
+{
+	register_callback ("truesig", PLUGIN_REGISTER_GGC_ROOTS, NULL,
+			   const_cast<ggc_root_tab *> (gc_roots));
+}
+
+static tree
+keep (tree t)
+{
+	if (t)
+		vec_safe_push (kept_trees, t);
+	return t;
+}
+
+/* Views by DECL_UID of the function they describe. */
+static hash_map<int_hash<int, -1, -2>, ts_source_view *> *views;
+
+static tree
+ultimate_origin (tree decl)
+{
+	for (int guard = 0; guard < 100; guard++) {
+		tree origin = DECL_ABSTRACT_ORIGIN (decl);
+		if (!origin || origin == decl)
+			break;
+		decl = origin;
+	}
+	return decl;
+}
+
+/* Fill the source side of a view from the root of a clone tree. */
+static void
+fill_source (ts_source_view *view, tree root_decl)
+{
+	tree source = ultimate_origin (root_decl);
+	view->root_decl = keep (root_decl);
+	view->source_decl = keep (source);
+
+	for (tree p = DECL_ARGUMENTS (source); p; p = DECL_CHAIN (p))
+		view->source_parms.safe_push (keep (p));
+
+	/* A split part's parameters are a subset of its origin's; a root that
+	   is the source function maps one to one. */
+	unsigned j = 0;
+	for (tree p = DECL_ARGUMENTS (root_decl); p; p = DECL_CHAIN (p), j++) {
+		int k = -1;
+		if (source == root_decl) {
+			k = j;
+		} else {
+			tree origin = ultimate_origin (p);
+			for (unsigned i = 0; i < view->source_parms.length (); i++)
+				if (view->source_parms[i] == origin)
+					k = i;
+			/* The source's PARM_DECLs may already be released:
+			   take the origins themselves as the source list. */
+			if (k < 0 && DECL_ARGUMENTS (source) == NULL_TREE
+			    && origin != p) {
+				k = view->source_parms.length ();
+				view->source_parms.safe_push (keep (origin));
+			}
+		}
+		view->root_to_source.safe_push (k);
+	}
+	view->constants.safe_grow_cleared (view->source_parms.length ());
+}
+
+static ts_source_view *
+new_view (cgraph_node *node)
+{
+	ts_source_view *view = new ts_source_view ();
+	if (!views)
+		views = new hash_map<int_hash<int, -1, -2>, ts_source_view *>;
+	views->put (DECL_UID (node->decl), view);
+	return view;
+}
+
+void
+ts_snapshot_clones (void)
+{
+	cgraph_node *node;
+	FOR_EACH_FUNCTION (node) {
+		if (node->inlined_to || (!node->clone_of && !node->split_part))
+			continue;
+
+		cgraph_node *root = node;
+		while (root->clone_of)
+			root = root->clone_of;
+		ts_source_view *view = new_view (node);
+		fill_source (view, root->decl);
+
+		/* Constants of this clone and of the clones it was made from;
+		   parm_num counts the root's parameters. */
+		for (cgraph_node *n = node; n; n = n->clone_of) {
+			vec<ipa_replace_map *, va_gc> *map = ts_tree_map (n);
+			for (unsigned i = 0; i < vec_safe_length (map); i++) {
+				ipa_replace_map *m = (*map)[i];
+				if (m->parm_num < 0 || (unsigned) m->parm_num
+				    >= view->root_to_source.length ())
+					continue;
+				int k = view->root_to_source[m->parm_num];
+				if (k >= 0 && !view->constants[k])
+					view->constants[k] = keep (m->new_tree);
+			}
+		}
+	}
+}
+
+const ts_source_view *
+ts_source_view_for (cgraph_node *node)
+{
+	if (views)
+		if (ts_source_view **found = views->get (DECL_UID (node->decl)))
+			return *found;
+
+	/* Not a clone at the end of IPA (or a pass made it later): the root
+	   is what the clone was materialized from, or the function itself. */
+	tree root = node->decl;
+	if (node->former_clone_of)
+		root = node->former_clone_of;
+	else
+		for (cgraph_node *n = node; n; n = n->clone_of)
+			root = n->decl;
+	ts_source_view *view = new_view (node);
+	fill_source (view, root);
+	return view;
+}

@@ -1,0 +1,401 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * describe.cc — one record per emitted function whose calling signature
+ * differs from its declaration: how each real parameter maps to the source
+ * parameters, where each arrives, and the return.
+ *
+ * ts_describe_function runs right after "expand" (DECL_ARGUMENTS and the
+ * incoming RTL are there; the body is released after final, crtl wiped at
+ * *clean_state); ts_note_cold_fragment runs after "final", when the
+ * function's .cold label, if any, has been named.
+ */
+#include "truesig.h"
+
+/* The record of the function being compiled, for the cold-fragment pass. */
+static ts_collected_record *current_record;
+
+static const char *
+name_of (tree decl)
+{
+	tree name = DECL_NAME (decl);
+	return name ? IDENTIFIER_POINTER (name) : NULL;
+}
+
+/* ---- derivation: the suffixes of the symbol, in order ---------------- */
+
+static unsigned
+kind_of_suffix (const char *s, size_t len)
+{
+	static const struct { const char *name; unsigned kind; } suffixes[] = {
+		{ "isra", TS_KIND_ISRA },
+		{ "constprop", TS_KIND_CONSTPROP },
+		{ "part", TS_KIND_PART },
+		{ "cold", TS_KIND_COLD },
+		{ "lto_priv", TS_KIND_LTO_PRIV },
+	};
+	for (unsigned i = 0; i < ARRAY_SIZE (suffixes); i++)
+		if (strlen (suffixes[i].name) == len
+		    && !memcmp (suffixes[i].name, s, len))
+			return suffixes[i].kind;
+	return TS_KIND_NONE;
+}
+
+static unsigned
+add_kind (uint8_t kinds[8], unsigned n, unsigned kind)
+{
+	if (n < 8)
+		kinds[n++] = kind;
+	return n;
+}
+
+static unsigned
+kinds_of_symbol (const char *symbol, uint8_t kinds[8])
+{
+	unsigned n = 0;
+	const char *p = strchr (symbol, '.');
+	while (p) {
+		const char *next = strchr (p + 1, '.');
+		size_t len = next ? (size_t) (next - p - 1) : strlen (p + 1);
+		unsigned kind = kind_of_suffix (p + 1, len);
+		if (kind)
+			n = add_kind (kinds, n, kind);
+		p = next;
+	}
+	return n;
+}
+
+/* The symbol as it appears in the object's symbol table. */
+static const char *
+symbol_of (const char *asm_name, char *buf, size_t len)
+{
+	if (asm_name[0] == '*')
+		snprintf (buf, len, "%s", asm_name + 1);
+	else
+		snprintf (buf, len, "%s%s", user_label_prefix,
+			  targetm.strip_name_encoding (asm_name));
+	return buf;
+}
+
+/* ---- member paths: "p.a", "p.in.x", "b->x[1]" ----------------------- */
+
+/* Append to PATH the member of TYPE at BITPOS spanning BITS; false if no
+   member starts and ends exactly there. */
+static bool
+member_path (tree type, HOST_WIDE_INT bitpos, HOST_WIDE_INT bits,
+	     char *path, size_t len, unsigned depth)
+{
+	if (depth > 16)
+		return false;
+	HOST_WIDE_INT type_bits = -1;
+	if (TYPE_SIZE (type) && tree_fits_shwi_p (TYPE_SIZE (type)))
+		type_bits = tree_to_shwi (TYPE_SIZE (type));
+	if (bitpos == 0 && bits == type_bits && depth > 0)
+		return true;
+
+	if (RECORD_OR_UNION_TYPE_P (type)) {
+		for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f)) {
+			if (TREE_CODE (f) != FIELD_DECL || !DECL_SIZE (f)
+			    || !tree_fits_shwi_p (DECL_SIZE (f))
+			    || !tree_fits_shwi_p (bit_position (f)))
+				continue;
+			HOST_WIDE_INT start = int_bit_position (f);
+			HOST_WIDE_INT size = tree_to_shwi (DECL_SIZE (f));
+			if (bitpos < start || bitpos + bits > start + size)
+				continue;
+			size_t used = strlen (path);
+			if (DECL_NAME (f))
+				snprintf (path + used, len - used, ".%s",
+					  IDENTIFIER_POINTER (DECL_NAME (f)));
+			if (member_path (TREE_TYPE (f), bitpos - start, bits,
+					 path, len, depth + 1))
+				return true;
+			path[used] = '\0';
+		}
+		return false;
+	}
+	if (TREE_CODE (type) == ARRAY_TYPE) {
+		tree elem = TREE_TYPE (type);
+		if (!TYPE_SIZE (elem) || !tree_fits_shwi_p (TYPE_SIZE (elem)))
+			return false;
+		HOST_WIDE_INT elem_bits = tree_to_shwi (TYPE_SIZE (elem));
+		if (elem_bits <= 0)
+			return false;
+		HOST_WIDE_INT index = bitpos / elem_bits;
+		size_t used = strlen (path);
+		snprintf (path + used, len - used, "[" HOST_WIDE_INT_PRINT_DEC "]",
+			  index);
+		if (member_path (elem, bitpos - index * elem_bits, bits, path,
+				 len, depth + 1))
+			return true;
+		path[used] = '\0';
+		return false;
+	}
+	return false;
+}
+
+/* "p.a" for a piece of a by-value aggregate, "b->flags" for a value
+   loaded through a pointer; 0 when no member matches. */
+static unsigned
+piece_path (tree source_parm, bool through_pointer, unsigned offset,
+	    unsigned size)
+{
+	const char *name = name_of (source_parm);
+	tree type = TREE_TYPE (source_parm);
+	if (through_pointer)
+		type = TREE_TYPE (type);
+	if (!name || !type)
+		return 0;
+	char path[512];
+	snprintf (path, sizeof path, "%s", name);
+	if (!member_path (type, (HOST_WIDE_INT) offset * BITS_PER_UNIT,
+			  (HOST_WIDE_INT) size * BITS_PER_UNIT, path,
+			  sizeof path, 0))
+		return 0;
+	if (through_pointer) {
+		/* "b.flags" -> "b->flags", "b[1]" stays "b[1]" */
+		size_t n = strlen (name);
+		if (path[n] == '.') {
+			char rest[512];
+			snprintf (rest, sizeof rest, "%s", path + n + 1);
+			snprintf (path + n, sizeof path - n, "->%s", rest);
+		} else if (path[n] == '\0') {
+			char deref[512];
+			snprintf (deref, sizeof deref, "*%s", name);
+			return ts_string (deref);
+		}
+	}
+	return ts_string (path);
+}
+
+/* ---- the record ------------------------------------------------------ */
+
+static void
+constant_of (tree value, ts_source_param *s)
+{
+	if (TREE_CODE (value) == INTEGER_CST && tree_fits_shwi_p (value)
+	    && !TYPE_UNSIGNED (TREE_TYPE (value))) {
+		s->const_kind = TS_CONST_SIGNED;
+		s->const_value = (uint64_t) tree_to_shwi (value);
+	} else if (TREE_CODE (value) == INTEGER_CST && tree_fits_uhwi_p (value)) {
+		s->const_kind = TS_CONST_UNSIGNED;
+		s->const_value = tree_to_uhwi (value);
+	} else {
+		char *text = print_generic_expr_to_str (value);
+		s->const_kind = TS_CONST_TEXT;
+		s->const_value = ts_string (text);
+		free (text);
+	}
+}
+
+static void
+describe_source_params (ts_collected_record *r, const ts_source_view *view)
+{
+	for (unsigned k = 0; k < view->source_parms.length (); k++) {
+		tree p = view->source_parms[k];
+		ts_source_param s = ts_source_param ();
+		s.name = ts_string (name_of (p));
+		s.type = ts_type_index (TREE_TYPE (p));
+		s.fate = TS_FATE_REMOVED;
+		r->source_params.safe_push (s);
+	}
+}
+
+/* Where real parameter I of FNDECL comes from. */
+static void
+describe_origin (ts_collected_record *r, const ts_source_view *view,
+		 ipa_param_adjustments *adj, unsigned i, tree parm, ts_param *p)
+{
+	int root_index = i;
+	unsigned op = IPA_PARAM_OP_COPY;
+	unsigned unit_offset = 0;
+
+	p->how = TS_HOW_NEW;
+	p->source = TS_NO_SOURCE;
+	if (adj) {
+		if (i >= vec_safe_length (adj->m_adj_params)) {
+			r->head.flags |= TS_RF_INCOMPLETE;
+			return;
+		}
+		const ipa_adjusted_param &ap = (*adj->m_adj_params)[i];
+		op = ap.op;
+		root_index = ap.base_index;
+		unit_offset = ap.unit_offset;
+		if (op == IPA_PARAM_OP_NEW)
+			return;
+	}
+	if (root_index < 0 || (unsigned) root_index >= view->root_to_source.length ()
+	    || view->root_to_source[root_index] < 0) {
+		r->head.flags |= TS_RF_INCOMPLETE;
+		return;
+	}
+	unsigned k = view->root_to_source[root_index];
+	tree source_parm = view->source_parms[k];
+	ts_source_param *s = &r->source_params[k];
+	p->source = k;
+
+	if (op == IPA_PARAM_OP_COPY) {
+		p->how = TS_HOW_COPY;
+		s->fate = TS_FATE_PASSED;
+		return;
+	}
+	bool through_pointer = POINTER_TYPE_P (TREE_TYPE (source_parm));
+	p->how = through_pointer ? TS_HOW_POINTER_PIECE : TS_HOW_VALUE_PIECE;
+	p->offset = unit_offset;
+	p->path = piece_path (source_parm, through_pointer, unit_offset,
+			      int_size_in_bytes (TREE_TYPE (parm)));
+	if (s->fate != TS_FATE_PASSED)
+		s->fate = TS_FATE_SPLIT;
+}
+
+static void
+describe_return (ts_collected_record *r, tree fndecl, tree source_decl)
+{
+	tree result = DECL_RESULT (fndecl);
+	tree restype = TREE_TYPE (result);
+	r->head.return_type = ts_type_index (restype);
+
+	tree source_ret = TREE_TYPE (TREE_TYPE (source_decl));
+	r->head.source_return_type = ts_type_index (source_ret);
+	if (VOID_TYPE_P (restype) && source_ret && !VOID_TYPE_P (source_ret))
+		r->head.flags |= TS_RF_RETURN_DROPPED;
+
+	if (!VOID_TYPE_P (restype) && crtl->return_rtx) {
+		unsigned before = r->locations.length ();
+		HOST_WIDE_INT size = int_size_in_bytes (restype);
+		if (!ts_locations_of_rtl (crtl->return_rtx, size > 0 ? size : 0,
+					  &r->locations))
+			r->head.flags |= TS_RF_INCOMPLETE;
+		/* An aggregate returned in memory: the register holds its
+		   address. */
+		if (aggregate_value_p (result, fndecl))
+			for (unsigned i = before; i < r->locations.length (); i++)
+				if (r->locations[i].kind == TS_LOC_REG)
+					r->locations[i].kind = TS_LOC_REG_INDIRECT;
+		r->head.return_locs = r->locations.length () - before;
+	}
+
+	unsigned before = r->locations.length ();
+	ts_sret_location (fndecl, &r->locations);
+	r->head.sret_locs = r->locations.length () - before;
+
+	before = r->locations.length ();
+	ts_static_chain_location (fndecl, &r->locations);
+	r->head.chain_locs = r->locations.length () - before;
+}
+
+static bool
+is_clone (cgraph_node *node, const uint8_t *kinds, unsigned n_kinds)
+{
+	if (node->clone_of || node->former_clone_of || node->split_part
+	    || ts_param_adjustments (node))
+		return true;
+	for (unsigned i = 0; i < n_kinds; i++)
+		if (kinds[i] == TS_KIND_ISRA || kinds[i] == TS_KIND_CONSTPROP
+		    || kinds[i] == TS_KIND_PART)
+			return true;
+	return false;
+}
+
+unsigned int
+ts_describe_function (function *fun)
+{
+	current_record = NULL;
+	tree fndecl = fun->decl;
+	cgraph_node *node = cgraph_node::get (fndecl);
+	if (!node || !DECL_ASSEMBLER_NAME_SET_P (fndecl))
+		return 0;
+	/* A comdat copy may be discarded by the linker, and a relocation from
+	   a non-debug section into a discarded one is an error. */
+	if (DECL_COMDAT_GROUP (fndecl))
+		return 0;
+
+	const char *asm_name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+	char symbol[1024];
+	symbol_of (asm_name, symbol, sizeof symbol);
+
+	uint8_t kinds[8] = { 0 };
+	unsigned n_kinds = kinds_of_symbol (symbol, kinds);
+	bool clone = is_clone (node, kinds, n_kinds);
+	bool abi = ts_abi_differs_from_type (fndecl);
+	if (abi)
+		n_kinds = add_kind (kinds, n_kinds, TS_KIND_ABI);
+	if (!clone && !abi && !ts_opt_all)
+		return 0;
+
+	const ts_source_view *view = ts_source_view_for (node);
+	ipa_param_adjustments *adj = ts_param_adjustments (node);
+
+	ts_collected_record *r = ts_new_record ();
+	r->asm_label = xstrdup (asm_name);
+	r->head.flags = (clone || abi) ? TS_RF_CHANGED : 0;
+	if (stdarg_p (TREE_TYPE (fndecl)))
+		r->head.flags |= TS_RF_VARARGS;
+	memcpy (r->head.kinds, kinds, sizeof kinds);
+	r->head.symbol = ts_string (symbol);
+	r->head.function = ts_string (name_of (view->source_decl));
+	expanded_location loc = expand_location (DECL_SOURCE_LOCATION (view->source_decl));
+	r->head.decl_file = ts_string (loc.file);
+	r->head.decl_line = loc.line;
+
+	describe_source_params (r, view);
+	describe_return (r, fndecl, view->source_decl);
+
+	unsigned i = 0;
+	for (tree parm = DECL_ARGUMENTS (fndecl); parm; parm = DECL_CHAIN (parm), i++) {
+		ts_param p = ts_param ();
+		tree type = TREE_TYPE (parm);
+		HOST_WIDE_INT size = int_size_in_bytes (type);
+		p.name = ts_string (name_of (parm));
+		p.type = ts_type_index (type);
+		p.size = size > 0 ? size : 0;
+		describe_origin (r, view, adj, i, parm, &p);
+		p.loc_first = r->locations.length ();
+		if (!ts_locations_of_rtl (DECL_INCOMING_RTL (parm), p.size,
+					  &r->locations))
+			r->head.flags |= TS_RF_INCOMPLETE;
+		p.loc_count = r->locations.length () - p.loc_first;
+		r->params.safe_push (p);
+	}
+	if (adj && i != vec_safe_length (adj->m_adj_params))
+		r->head.flags |= TS_RF_INCOMPLETE;
+
+	for (unsigned k = 0; k < r->source_params.length (); k++)
+		if (r->source_params[k].fate == TS_FATE_REMOVED
+		    && k < view->constants.length () && view->constants[k]) {
+			r->source_params[k].fate = TS_FATE_CONSTANT;
+			constant_of (view->constants[k], &r->source_params[k]);
+		}
+
+	current_record = r;
+	return 0;
+}
+
+unsigned int
+ts_note_cold_fragment (function *)
+{
+	ts_collected_record *parent = current_record;
+	current_record = NULL;
+	if (!parent || !crtl->has_bb_partition || !TS_COLD_FUNCTION_NAME)
+		return 0;
+
+	const char *asm_name = IDENTIFIER_POINTER (TS_COLD_FUNCTION_NAME);
+	char symbol[1024];
+	symbol_of (asm_name, symbol, sizeof symbol);
+
+	ts_collected_record *r = ts_new_record ();
+	r->asm_label = xstrdup (asm_name);
+	r->head.flags = TS_RF_COLD_FRAGMENT | (parent->head.flags & TS_RF_CHANGED);
+	unsigned n = 0;
+	while (n < 8 && parent->head.kinds[n]) {
+		r->head.kinds[n] = parent->head.kinds[n];
+		n++;
+	}
+	add_kind (r->head.kinds, n, TS_KIND_COLD);
+	r->head.symbol = ts_string (symbol);
+	r->head.parent = parent->head.symbol;
+	r->head.function = parent->head.function;
+	r->head.decl_file = parent->head.decl_file;
+	r->head.decl_line = parent->head.decl_line;
+	r->head.source_return_type = parent->head.source_return_type;
+	return 0;
+}

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * truesig.h — what the plugin's files share: the records of one unit as
+ * they are collected (host byte order, string and type indices already
+ * resolved), and the entry points of each file.
+ */
+#ifndef TRUESIG_PLUGIN_H
+#define TRUESIG_PLUGIN_H
+
+#include "gcc-compat.h"
+#include "truesig_format.h"
+
+/* One record being collected: the fixed part, its arrays, and the assembler
+   name its address is relocated against. */
+struct ts_collected_record {
+	struct ts_record head;			/* size/n_* filled at emission */
+	const char *asm_label;			/* xstrdup'd, for the relocation */
+	vec<ts_source_param> source_params;
+	vec<ts_param> params;
+	vec<ts_location> locations;		/* return, sret, chain, params */
+};
+
+/* plugin.cc: options. */
+extern bool ts_opt_all;
+
+/* section.cc: the unit being collected and its output. */
+unsigned ts_string (const char *s);		/* index in the string table */
+ts_collected_record *ts_new_record (void);	/* zeroed, appended */
+unsigned ts_record_count (void);
+void ts_emit_section (void);			/* at PLUGIN_FINISH_UNIT */
+
+/* types.cc: the type table. */
+unsigned ts_type_index (tree type);		/* 0 = void */
+void ts_types_serialize (vec<ts_type> *out);
+
+/* clones.cc: what must be read before clones materialize. */
+struct ts_source_view {
+	tree source_decl;		/* the function as written */
+	vec<tree> source_parms;		/* its PARM_DECLs, in order */
+	vec<int> root_to_source;	/* root parameter j -> source index, -1 */
+	vec<tree> constants;		/* per source index: value or NULL */
+	tree root_decl;			/* top of the clone tree */
+};
+void ts_snapshot_clones (void);		/* at PLUGIN_ALL_IPA_PASSES_END */
+const ts_source_view *ts_source_view_for (cgraph_node *node);
+void ts_register_gc_roots (void);
+
+/* locations.cc: where values live at the entry instruction. */
+bool ts_locations_of_rtl (rtx x, unsigned size, vec<ts_location> *out);
+bool ts_abi_differs_from_type (tree fndecl);
+unsigned ts_elf_machine (void);
+bool ts_sret_location (tree fndecl, vec<ts_location> *out);
+bool ts_static_chain_location (tree fndecl, vec<ts_location> *out);
+
+/* describe.cc: the per-function passes. */
+unsigned int ts_describe_function (function *fun);
+unsigned int ts_note_cold_fragment (function *fun);
+
+#endif /* TRUESIG_PLUGIN_H */

@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: MIT
+/*
+ * dump.c — print parsed .truesig sections as readable text.
+ *
+ *   unit t.c (GCC 12.2.0, truesig 1): x86-64, 64-bit, little-endian, 1 record
+ *
+ *   foo.isra.0 at 0x0000000000000000 (local): isra
+ *     source:   foo, declared at t.c:3
+ *     declared: int foo(int x, struct s p, int *q)
+ *     true:     int foo.isra.0(int x, int p.b)
+ *     flags:    changed
+ *     return:   int in rax
+ *     param 0:  int x: copy of x; in rdi
+ *     param 1:  int p.b: value piece of p at offset 4 (4 bytes); in rsi
+ *     source 0: int x: passed
+ *     source 1: struct s p: split
+ *     source 2: int *q: removed
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "dump.h"
+#include "type_name.h"
+
+#define SIG_MAX		4096
+#define LOCS_MAX	512
+
+const char *dump_binding(const struct dump_input *in,
+			 const struct truesig_record *r)
+{
+	const struct elf_symbol *sym;
+
+	if (!in->elf)
+		return NULL;
+	sym = elf_input_find_symbol(in->elf, r->symbol, r->address);
+	return sym ? elf_binding_name(sym->binding) : NULL;
+}
+
+/* Append to buf as snprintf would; a cut is the caller's choice. */
+__attribute__((format(printf, 3, 4)))
+static void append(char *buf, size_t size, const char *fmt, ...)
+{
+	size_t len = strlen(buf);
+	va_list ap;
+
+	if (len + 1 >= size)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + len, size - len, fmt, ap);
+	va_end(ap);
+}
+
+/* "rdi", "[sp+8]", "[rdi]" (by reference), "[[sp+8]]". */
+static void append_location(char *buf, size_t size,
+			    const struct truesig_location *l)
+{
+	char reg[64];
+
+	if (l->reg_name[0])
+		snprintf(reg, sizeof(reg), "%s", l->reg_name);
+	else
+		snprintf(reg, sizeof(reg), "dwarf reg %d", l->value);
+
+	switch (l->kind) {
+	case TS_LOC_REG:
+		append(buf, size, "%s", reg);
+		break;
+	case TS_LOC_STACK:
+		append(buf, size, "[sp%+d]", l->value);
+		break;
+	case TS_LOC_REG_INDIRECT:
+		append(buf, size, "[%s]", reg);
+		break;
+	case TS_LOC_STACK_INDIRECT:
+		append(buf, size, "[[sp%+d]]", l->value);
+		break;
+	}
+}
+
+/* One location as is; several with the bytes each holds. */
+static const char *locations(const struct truesig_location *locs,
+			     unsigned n, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	if (!n)
+		return "no location";
+	for (unsigned i = 0; i < n; i++) {
+		if (i)
+			append(buf, size, ", ");
+		append_location(buf, size, &locs[i]);
+		if (n > 1 || locs[i].piece_offset)
+			append(buf, size, " (bytes %u-%u)",
+			       locs[i].piece_offset,
+			       locs[i].piece_offset +
+			       (locs[i].size ? locs[i].size - 1u : 0u));
+	}
+	return buf;
+}
+
+static const char *source_name(const struct truesig_record *r,
+			       unsigned index, char *buf, size_t size)
+{
+	if (index < r->n_source_params && r->source_params[index].name[0])
+		return r->source_params[index].name;
+	snprintf(buf, size, "parameter %u", index);
+	return buf;
+}
+
+/* The name a real parameter goes by in the true signature. */
+static const char *param_name(const struct truesig_record *r,
+			      unsigned index, char *buf, size_t size)
+{
+	const struct truesig_param *p = &r->params[index];
+
+	if (p->path[0])
+		return p->path;
+	if (p->how == TS_HOW_COPY && r->source_params[p->source].name[0])
+		return r->source_params[p->source].name;
+	if (p->name[0])
+		return p->name;
+	snprintf(buf, size, "arg%u", index);
+	return buf;
+}
+
+static void print_signature(FILE *out, const struct truesig_record *r,
+			    bool declared)
+{
+	const struct truesig_unit *u = r->unit;
+	char sig[SIG_MAX] = "", piece[TYPE_NAME_MAX], name[32];
+	unsigned n = declared ? r->n_source_params : r->n_params;
+	const char *fname = r->symbol;
+
+	if (declared && r->function[0])
+		fname = r->function;
+	for (unsigned i = 0; i < n; i++) {
+		const char *pname;
+		uint32_t type;
+
+		if (declared) {
+			pname = r->source_params[i].name;
+			type = r->source_params[i].type;
+		} else {
+			pname = param_name(r, i, name, sizeof(name));
+			type = r->params[i].type;
+		}
+		type_name(u, type, pname, piece, sizeof(piece));
+		append(sig, sizeof(sig), "%s%s", i ? ", " : "", piece);
+	}
+	if (r->flags & TS_RF_VARARGS)
+		append(sig, sizeof(sig), "%s...", n ? ", " : "");
+	else if (!n)
+		append(sig, sizeof(sig), "void");
+
+	/* The function itself as the declarator: "int (*f(void))[4]". */
+	char decl[SIG_MAX + 256];
+
+	snprintf(decl, sizeof(decl), "%s(%s)", fname, sig);
+	if (!declared && (r->flags & TS_RF_RETURN_DROPPED))
+		fprintf(out, "void %s\n", decl);
+	else
+		fprintf(out, "%s\n",
+			type_name(u, declared ? r->source_return_type :
+				  r->return_type, decl, sig, sizeof(sig)));
+}
+
+static void print_origin(FILE *out, const struct truesig_record *r,
+			 const struct truesig_param *p)
+{
+	char buf[32];
+	const char *src = p->how == TS_HOW_NEW ? "" :
+			  source_name(r, p->source, buf, sizeof(buf));
+
+	switch (p->how) {
+	case TS_HOW_COPY:
+		fprintf(out, "copy of %s", src);
+		break;
+	case TS_HOW_VALUE_PIECE:
+		fprintf(out, "value piece of %s at offset %u (%u byte%s)", src,
+			p->offset, p->size, p->size == 1 ? "" : "s");
+		break;
+	case TS_HOW_POINTER_PIECE:
+		fprintf(out, "loaded through %s from offset %u (%u byte%s)",
+			src, p->offset, p->size, p->size == 1 ? "" : "s");
+		break;
+	case TS_HOW_NEW:
+		fprintf(out, "new, no source parameter");
+		break;
+	}
+}
+
+static void print_constant(FILE *out, const struct truesig_source_param *sp)
+{
+	switch (sp->const_kind) {
+	case TS_CONST_SIGNED:
+		fprintf(out, " %" PRId64, (int64_t)sp->const_value);
+		break;
+	case TS_CONST_UNSIGNED:
+		fprintf(out, " %" PRIu64, sp->const_value);
+		break;
+	case TS_CONST_TEXT:
+		fprintf(out, " %s", sp->const_text);
+		break;
+	default:
+		fprintf(out, " (value not recorded)");
+		break;
+	}
+}
+
+static void print_record(FILE *out, const struct dump_input *in,
+			 const struct truesig_record *r)
+{
+	const struct truesig_unit *u = r->unit;
+	const char *binding = dump_binding(in, r);
+	char type[TYPE_NAME_MAX], locs[LOCS_MAX], name[32];
+
+	fprintf(out, "\n%s at 0x%0*" PRIx64 " (%s):", r->symbol,
+		u->addr_size * 2, r->address, binding ? binding : "no symbol");
+	if (!r->n_kinds)
+		fprintf(out, " unchanged");
+	for (unsigned i = 0; i < r->n_kinds; i++)
+		fprintf(out, "%s %s", i ? "," : "",
+			truesig_kind_name(r->kinds[i]));
+	fputc('\n', out);
+
+	fprintf(out, "  source:   %s", r->function[0] ? r->function : "?");
+	if (r->decl_file[0])
+		fprintf(out, ", declared at %s:%u", r->decl_file, r->decl_line);
+	fputc('\n', out);
+	if (r->flags & TS_RF_COLD_FRAGMENT) {
+		/* Jumped to from its parent, never called: no signature. */
+		fprintf(out, "  cold fragment of %s, not an entry point\n",
+			r->parent);
+	} else {
+		fprintf(out, "  declared: ");
+		print_signature(out, r, true);
+		fprintf(out, "  true:     ");
+		print_signature(out, r, false);
+	}
+
+	if (r->flags & (TS_RF_CHANGED | TS_RF_INCOMPLETE | TS_RF_VARARGS)) {
+		const char *sep = "";
+
+		fprintf(out, "  flags:   ");
+		if (r->flags & TS_RF_CHANGED)
+			fprintf(out, "%s changed", sep), sep = ",";
+		if (r->flags & TS_RF_INCOMPLETE)
+			fprintf(out, "%s incomplete (unmapped parameters are new)",
+				sep), sep = ",";
+		if (r->flags & TS_RF_VARARGS)
+			fprintf(out, "%s varargs", sep);
+		fputc('\n', out);
+	}
+
+	if (r->flags & TS_RF_RETURN_DROPPED) {
+		type_name(u, r->source_return_type, "", type, sizeof(type));
+		fprintf(out, "  return:   dropped (the declared %s is not returned)\n",
+			type);
+	} else if (r->return_type || r->return_locs) {
+		type_name(u, r->return_type, "", type, sizeof(type));
+		fprintf(out, "  return:   %s in %s", type,
+			locations(truesig_return_locs(r), r->return_locs,
+				  locs, sizeof(locs)));
+		if (r->return_type != r->source_return_type) {
+			type_name(u, r->source_return_type, "", type,
+				  sizeof(type));
+			fprintf(out, " (declared %s)", type);
+		}
+		fputc('\n', out);
+	}
+	if (r->sret_locs)
+		fprintf(out, "  sret:     pointer in %s\n",
+			locations(truesig_sret_locs(r), r->sret_locs, locs,
+				  sizeof(locs)));
+	if (r->chain_locs)
+		fprintf(out, "  chain:    static chain in %s\n",
+			locations(truesig_chain_locs(r), r->chain_locs, locs,
+				  sizeof(locs)));
+
+	for (unsigned i = 0; i < r->n_params; i++) {
+		const struct truesig_param *p = &r->params[i];
+
+		type_name(u, p->type, param_name(r, i, name, sizeof(name)),
+			  type, sizeof(type));
+		fprintf(out, "  param %u:%*s%s: ", i, i < 10 ? 2 : 1, "", type);
+		print_origin(out, r, p);
+		fprintf(out, "; in %s\n",
+			locations(truesig_param_locs(r, p), p->loc_count, locs,
+				  sizeof(locs)));
+	}
+	for (unsigned i = 0; i < r->n_source_params; i++) {
+		const struct truesig_source_param *sp = &r->source_params[i];
+
+		type_name(u, sp->type, sp->name, type, sizeof(type));
+		fprintf(out, "  source %u:%*s%s: %s", i, i < 10 ? 1 : 0, "",
+			type, truesig_fate_name(sp->fate));
+		if (sp->fate == TS_FATE_CONSTANT)
+			print_constant(out, sp);
+		fputc('\n', out);
+	}
+}
+
+static void print_unit(FILE *out, const struct truesig_unit *u)
+{
+	fprintf(out, "unit %s (%s): %s, %u-bit, %s-endian, %u record%s\n",
+		u->name[0] ? u->name : "?",
+		u->producer[0] ? u->producer : "unknown producer",
+		elf_machine_name(u->machine), u->addr_size * 8,
+		u->byte_order == TRUESIG_BIG_ENDIAN ? "big" : "little",
+		u->n_records, u->n_records == 1 ? "" : "s");
+}
+
+void dump_text(FILE *out, const struct dump_input *in)
+{
+	bool first = true;
+
+	for (size_t s = 0; s < in->n_sections; s++) {
+		const struct truesig_section *section = in->sections[s];
+
+		for (size_t i = 0; i < section->n_units; i++) {
+			const struct truesig_unit *u = &section->units[i];
+
+			if (!first)
+				fputc('\n', out);
+			first = false;
+			print_unit(out, u);
+			for (uint32_t j = 0; j < u->n_records; j++)
+				print_record(out, in, &u->records[j]);
+		}
+	}
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * dump.h — print parsed .truesig sections, as text or as JSON.
+ */
+#ifndef TRUESIG_DUMP_H
+#define TRUESIG_DUMP_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "elf_input.h"
+#include "records.h"
+
+/* What to print: the parsed sections of one file, and its symbols. */
+struct dump_input {
+	const struct elf_input *elf;	/* symbol bindings; may be NULL */
+	struct truesig_section *const *sections;
+	size_t		 n_sections;
+};
+
+/* Readable text, records in section order (dump.c). */
+void dump_text(FILE *out, const struct dump_input *in);
+
+/* One JSON document {"records": [...], "units": [...]} (dump_json.c);
+   returns 0, or -1 if the writer's nesting went wrong (a bug). */
+int dump_json(FILE *out, const struct dump_input *in);
+
+/* The binding of a record's symbol ("global", "local", "weak"), or NULL
+   when the file has no such symbol at that address. */
+const char *dump_binding(const struct dump_input *in,
+			 const struct truesig_record *r);
+
+#endif /* TRUESIG_DUMP_H */

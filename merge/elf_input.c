@@ -1,0 +1,567 @@
+// SPDX-License-Identifier: MIT
+/*
+ * elf_input.c — read the .truesig section(s) and the symbols of an ELF file.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "byteorder.h"
+#include "elf_input.h"
+#include "truesig_format.h"
+
+/* How a data relocation type computes and stores S + A. */
+enum reloc_range {
+	RANGE_WRAP,		/* truncated to the width */
+	RANGE_UNSIGNED,		/* must fit unsigned */
+	RANGE_SIGNED,		/* must fit signed */
+	RANGE_EITHER,		/* must fit signed or unsigned */
+};
+
+struct reloc_kind {
+	uint16_t	 machine;
+	uint32_t	 type;
+	unsigned	 width;		/* 0: R_*_NONE, nothing to do */
+	enum reloc_range range;
+};
+
+static const struct reloc_kind reloc_kinds[] = {
+	{ EM_X86_64,	R_X86_64_NONE,	0, RANGE_WRAP },
+	{ EM_X86_64,	R_X86_64_64,	8, RANGE_WRAP },
+	{ EM_X86_64,	R_X86_64_32,	4, RANGE_UNSIGNED },
+	{ EM_X86_64,	R_X86_64_32S,	4, RANGE_SIGNED },
+	{ EM_386,	R_386_NONE,	0, RANGE_WRAP },
+	{ EM_386,	R_386_32,	4, RANGE_WRAP },
+	{ EM_AARCH64,	R_AARCH64_NONE,	0, RANGE_WRAP },
+	{ EM_AARCH64,	256,		0, RANGE_WRAP },  /* R_AARCH64_NONE
+							     (new number) */
+	{ EM_AARCH64,	R_AARCH64_ABS64, 8, RANGE_WRAP },
+	{ EM_AARCH64,	R_AARCH64_ABS32, 4, RANGE_EITHER },
+	{ EM_ARM,	R_ARM_NONE,	0, RANGE_WRAP },
+	{ EM_ARM,	R_ARM_ABS32,	4, RANGE_WRAP },
+	{ EM_RISCV,	R_RISCV_NONE,	0, RANGE_WRAP },
+	{ EM_RISCV,	R_RISCV_32,	4, RANGE_WRAP },
+	{ EM_RISCV,	R_RISCV_64,	8, RANGE_WRAP },
+	{ EM_PPC64,	R_PPC64_NONE,	0, RANGE_WRAP },
+	{ EM_PPC64,	R_PPC64_ADDR32,	4, RANGE_EITHER },
+	{ EM_PPC64,	R_PPC64_ADDR64,	8, RANGE_WRAP },
+	{ EM_PPC,	R_PPC_NONE,	0, RANGE_WRAP },
+	{ EM_PPC,	R_PPC_ADDR32,	4, RANGE_WRAP },
+	{ EM_S390,	R_390_NONE,	0, RANGE_WRAP },
+	{ EM_S390,	R_390_32,	4, RANGE_WRAP },
+	{ EM_S390,	R_390_64,	8, RANGE_WRAP },
+};
+
+__attribute__((format(printf, 4, 5)))
+static int fail(const char *path, char *err, size_t err_size,
+		const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (!err || !err_size)
+		return -EINVAL;
+	n = snprintf(err, err_size, "%s: ", path);
+	if (n >= 0 && (size_t)n < err_size) {
+		va_start(ap, fmt);
+		vsnprintf(err + n, err_size - n, fmt, ap);
+		va_end(ap);
+	}
+	return -EINVAL;
+}
+
+static const struct reloc_kind *find_reloc_kind(uint16_t machine,
+						uint32_t type)
+{
+	for (size_t i = 0; i < sizeof(reloc_kinds) / sizeof(reloc_kinds[0]); i++)
+		if (reloc_kinds[i].machine == machine &&
+		    reloc_kinds[i].type == type)
+			return &reloc_kinds[i];
+	return NULL;
+}
+
+static bool fits(uint64_t value, unsigned width, enum reloc_range range)
+{
+	int64_t s = (int64_t)value;
+	uint64_t bits = width * 8;
+
+	if (width >= 8 || range == RANGE_WRAP)
+		return true;
+	bool fits_unsigned = value < (1ULL << bits);
+	bool fits_signed = s >= -(int64_t)(1ULL << (bits - 1)) &&
+			   s < (int64_t)(1ULL << (bits - 1));
+
+	switch (range) {
+	case RANGE_UNSIGNED:
+		return fits_unsigned;
+	case RANGE_SIGNED:
+		return fits_signed;
+	default:
+		return fits_unsigned || fits_signed;
+	}
+}
+
+/* ---- relocations ----------------------------------------------------------- */
+
+struct reloc_context {
+	struct elf_input *in;
+	char		*err;
+	size_t		 err_size;
+	const char	*rel_name;	/* of the relocation section */
+	struct truesig_bytes *target;
+	Elf_Data	*symbols;
+	size_t		 n_symbols;
+	Elf_Data	*symbol_shndx;	/* SHT_SYMTAB_SHNDX, or NULL */
+};
+
+/* Apply relocation number i: type, symbol, offset, addend (RELA) or not. */
+static int apply_reloc(struct reloc_context *c, size_t i, uint32_t type,
+		       size_t sym_index, uint64_t offset, bool has_addend,
+		       int64_t addend)
+{
+	struct elf_input *in = c->in;
+	const struct reloc_kind *kind = find_reloc_kind(in->machine, type);
+	const char *path = in->path;
+	GElf_Sym sym;
+	Elf32_Word xshndx = 0;
+	uint64_t value;
+	uint8_t *slot;
+
+	if (!kind)
+		return fail(path, c->err, c->err_size,
+			    "%s: relocation %zu has unsupported type %u for %s",
+			    c->rel_name, i, type, elf_machine_name(in->machine));
+	if (!kind->width)
+		return 0;
+	if (offset > c->target->size || c->target->size - offset < kind->width)
+		return fail(path, c->err, c->err_size,
+			    "%s: relocation %zu at offset 0x%llx is outside %s (%zu bytes)",
+			    c->rel_name, i, (unsigned long long)offset,
+			    TRUESIG_SECTION, c->target->size);
+	if (sym_index >= c->n_symbols ||
+	    !gelf_getsymshndx(c->symbols, c->symbol_shndx, (int)sym_index,
+			      &sym, &xshndx))
+		return fail(path, c->err, c->err_size,
+			    "%s: relocation %zu names symbol %zu, which does not exist",
+			    c->rel_name, i, sym_index);
+	if (sym_index && sym.st_shndx == SHN_UNDEF)
+		return fail(path, c->err, c->err_size,
+			    "%s: relocation %zu is against an undefined symbol",
+			    c->rel_name, i);
+	if (sym.st_shndx == SHN_COMMON)
+		return fail(path, c->err, c->err_size,
+			    "%s: relocation %zu is against a common symbol",
+			    c->rel_name, i);
+
+	slot = c->target->data + offset;
+	if (!has_addend)	/* SHT_REL: the addend is in the slot */
+		addend = (int64_t)load_uint(slot, kind->width, in->big_endian);
+	value = sym.st_value + (uint64_t)addend;
+	if (!fits(value, kind->width, kind->range))
+		return fail(path, c->err, c->err_size,
+			    "%s: relocation %zu: value 0x%llx does not fit in %u bytes",
+			    c->rel_name, i, (unsigned long long)value,
+			    kind->width);
+	store_uint(slot, kind->width, in->big_endian, value);
+	return 0;
+}
+
+static int apply_reloc_section(struct elf_input *in, Elf_Scn *scn,
+			       const GElf_Shdr *shdr, const char *name,
+			       struct truesig_bytes *target, char *err,
+			       size_t err_size)
+{
+	Elf *elf = in->elf;
+	struct reloc_context c = {
+		.in = in, .err = err, .err_size = err_size, .rel_name = name,
+		.target = target,
+	};
+	Elf_Scn *symscn = elf_getscn(elf, shdr->sh_link);
+	bool rela = shdr->sh_type == SHT_RELA;
+	size_t entsize, count;
+	GElf_Shdr symshdr;
+	Elf_Data *data;
+
+	if (!symscn || !gelf_getshdr(symscn, &symshdr) ||
+	    (symshdr.sh_type != SHT_SYMTAB && symshdr.sh_type != SHT_DYNSYM))
+		return fail(in->path, err, err_size,
+			    "%s: sh_link %u is not a symbol table", name,
+			    shdr->sh_link);
+	c.symbols = elf_getdata(symscn, NULL);
+	if (!c.symbols)
+		return fail(in->path, err, err_size, "%s: %s", name,
+			    elf_errmsg(-1));
+	c.n_symbols = c.symbols->d_size /
+		      gelf_fsize(elf, ELF_T_SYM, 1, EV_CURRENT);
+	/* Section indices >= SHN_LORESERVE live in SHT_SYMTAB_SHNDX. */
+	for (Elf_Scn *s = NULL; (s = elf_nextscn(elf, s));) {
+		GElf_Shdr sh;
+
+		if (gelf_getshdr(s, &sh) && sh.sh_type == SHT_SYMTAB_SHNDX &&
+		    sh.sh_link == elf_ndxscn(symscn))
+			c.symbol_shndx = elf_getdata(s, NULL);
+	}
+
+	data = elf_getdata(scn, NULL);
+	if (!data)
+		return fail(in->path, err, err_size, "%s: %s", name,
+			    elf_errmsg(-1));
+	entsize = gelf_fsize(elf, rela ? ELF_T_RELA : ELF_T_REL, 1, EV_CURRENT);
+	if (!entsize)
+		return fail(in->path, err, err_size, "%s: %s", name,
+			    elf_errmsg(-1));
+	count = data->d_size / entsize;
+
+	for (size_t i = 0; i < count; i++) {
+		int ret;
+
+		if (rela) {
+			GElf_Rela r;
+
+			if (!gelf_getrela(data, (int)i, &r))
+				return fail(in->path, err, err_size, "%s: %s",
+					    name, elf_errmsg(-1));
+			ret = apply_reloc(&c, i, GELF_R_TYPE(r.r_info),
+					  GELF_R_SYM(r.r_info), r.r_offset,
+					  true, r.r_addend);
+		} else {
+			GElf_Rel r;
+
+			if (!gelf_getrel(data, (int)i, &r))
+				return fail(in->path, err, err_size, "%s: %s",
+					    name, elf_errmsg(-1));
+			ret = apply_reloc(&c, i, GELF_R_TYPE(r.r_info),
+					  GELF_R_SYM(r.r_info), r.r_offset,
+					  false, 0);
+		}
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* ---- sections -------------------------------------------------------------- */
+
+static int copy_truesig(struct elf_input *in, Elf_Scn *scn,
+			const GElf_Shdr *shdr, char *err, size_t err_size)
+{
+	struct truesig_bytes *b;
+	Elf_Data *data;
+	void *grown;
+
+	if (shdr->sh_type == SHT_NOBITS)
+		return fail(in->path, err, err_size,
+			    "%s section has no contents (SHT_NOBITS)",
+			    TRUESIG_SECTION);
+	if ((shdr->sh_flags & SHF_COMPRESSED) && elf_compress(scn, 0, 0) < 0)
+		return fail(in->path, err, err_size,
+			    "cannot decompress %s: %s", TRUESIG_SECTION,
+			    elf_errmsg(-1));
+	data = elf_getdata(scn, NULL);
+	if (!data)
+		return fail(in->path, err, err_size, "cannot read %s: %s",
+			    TRUESIG_SECTION, elf_errmsg(-1));
+
+	grown = realloc(in->sections, (in->n_sections + 1) * sizeof(*b));
+	if (!grown)
+		return fail(in->path, err, err_size, "out of memory");
+	in->sections = grown;
+	b = &in->sections[in->n_sections];
+	memset(b, 0, sizeof(*b));
+	b->section_index = elf_ndxscn(scn);
+	b->size = data->d_size;
+	b->data = malloc(b->size ? b->size : 1);
+	if (!b->data)
+		return fail(in->path, err, err_size, "out of memory");
+	if (b->size)
+		memcpy(b->data, data->d_buf, b->size);
+	in->n_sections++;
+	return 0;
+}
+
+static struct truesig_bytes *section_copy(struct elf_input *in, size_t index)
+{
+	for (size_t i = 0; i < in->n_sections; i++)
+		if (in->sections[i].section_index == index)
+			return &in->sections[i];
+	return NULL;
+}
+
+static int read_sections(struct elf_input *in, char *err, size_t err_size)
+{
+	Elf *elf = in->elf;
+	size_t shstrndx;
+	int ret;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return fail(in->path, err, err_size, "%s", elf_errmsg(-1));
+
+	for (Elf_Scn *scn = NULL; (scn = elf_nextscn(elf, scn));) {
+		GElf_Shdr shdr;
+		const char *name;
+
+		if (!gelf_getshdr(scn, &shdr))
+			return fail(in->path, err, err_size, "%s",
+				    elf_errmsg(-1));
+		name = elf_strptr(elf, shstrndx, shdr.sh_name);
+		if (!name)
+			return fail(in->path, err, err_size,
+				    "section %zu: bad name: %s",
+				    elf_ndxscn(scn), elf_errmsg(-1));
+		if (strcmp(name, TRUESIG_SECTION))
+			continue;
+		ret = copy_truesig(in, scn, &shdr, err, err_size);
+		if (ret)
+			return ret;
+	}
+
+	/* A linked file's .rel(a).truesig (--emit-relocs) is already applied. */
+	if (in->type != ET_REL)
+		return 0;
+	for (Elf_Scn *scn = NULL; (scn = elf_nextscn(elf, scn));) {
+		struct truesig_bytes *target;
+		GElf_Shdr shdr;
+		const char *name;
+
+		if (!gelf_getshdr(scn, &shdr))
+			return fail(in->path, err, err_size, "%s",
+				    elf_errmsg(-1));
+		if (shdr.sh_type != SHT_RELA && shdr.sh_type != SHT_REL)
+			continue;
+		target = section_copy(in, shdr.sh_info);
+		if (!target)
+			continue;
+		name = elf_strptr(elf, shstrndx, shdr.sh_name);
+		ret = apply_reloc_section(in, scn, &shdr,
+					  name ? name : "relocations", target,
+					  err, err_size);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* ---- symbols --------------------------------------------------------------- */
+
+static int compare_symbols(const void *a, const void *b)
+{
+	const struct elf_symbol *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	if (c)
+		return c;
+	if (x->value != y->value)
+		return x->value < y->value ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+static int read_symbols(struct elf_input *in, char *err, size_t err_size)
+{
+	Elf *elf = in->elf;
+
+	for (Elf_Scn *scn = NULL; (scn = elf_nextscn(elf, scn));) {
+		GElf_Shdr shdr;
+		Elf_Data *data;
+		size_t count;
+		void *grown;
+
+		if (!gelf_getshdr(scn, &shdr) ||
+		    (shdr.sh_type != SHT_SYMTAB && shdr.sh_type != SHT_DYNSYM))
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (!data)
+			return fail(in->path, err, err_size,
+				    "cannot read symbols: %s", elf_errmsg(-1));
+		count = data->d_size / gelf_fsize(elf, ELF_T_SYM, 1, EV_CURRENT);
+		grown = realloc(in->symbols,
+				(in->n_symbols + count) * sizeof(*in->symbols));
+		if (!grown && count)
+			return fail(in->path, err, err_size, "out of memory");
+		if (grown)
+			in->symbols = grown;
+
+		for (size_t i = 1; i < count; i++) {
+			struct elf_symbol *s = &in->symbols[in->n_symbols];
+			const char *name;
+			GElf_Sym sym;
+
+			if (!gelf_getsym(data, (int)i, &sym))
+				break;
+			if (GELF_ST_TYPE(sym.st_info) == STT_SECTION ||
+			    GELF_ST_TYPE(sym.st_info) == STT_FILE ||
+			    sym.st_shndx == SHN_UNDEF)
+				continue;
+			name = elf_strptr(elf, shdr.sh_link, sym.st_name);
+			if (!name || !name[0])
+				continue;
+			s->name = name;
+			s->value = sym.st_value;
+			s->size = sym.st_size;
+			s->binding = GELF_ST_BIND(sym.st_info);
+			s->type = GELF_ST_TYPE(sym.st_info);
+			s->order = (unsigned)in->n_symbols;
+			in->n_symbols++;
+		}
+	}
+	if (in->n_symbols)
+		qsort(in->symbols, in->n_symbols, sizeof(*in->symbols),
+		      compare_symbols);
+	return 0;
+}
+
+const struct elf_symbol *elf_input_find_symbol(const struct elf_input *in,
+					       const char *name,
+					       uint64_t address)
+{
+	const struct elf_symbol *best = NULL;
+	size_t lo = 0, hi = in->n_symbols;
+
+	if (!name) {
+		for (size_t i = 0; i < in->n_symbols; i++) {
+			const struct elf_symbol *s = &in->symbols[i];
+
+			if (s->value != address)
+				continue;
+			if (!best || (s->type == STT_FUNC &&
+				      s->binding != STB_LOCAL &&
+				      !(best->type == STT_FUNC &&
+					best->binding != STB_LOCAL)))
+				best = s;
+		}
+		return best;
+	}
+
+	/* The first symbol of that name, then those of that name in order. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(in->symbols[mid].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < in->n_symbols; i++) {
+		const struct elf_symbol *s = &in->symbols[i];
+
+		if (strcmp(s->name, name))
+			break;
+		if (s->value != address)
+			continue;
+		if (!best || (s->type == STT_FUNC && best->type != STT_FUNC))
+			best = s;
+	}
+	return best;
+}
+
+const char *elf_binding_name(unsigned binding)
+{
+	switch (binding) {
+	case STB_GLOBAL:
+	case STB_GNU_UNIQUE:
+		return "global";
+	case STB_LOCAL:
+		return "local";
+	case STB_WEAK:
+		return "weak";
+	default:
+		return NULL;
+	}
+}
+
+const char *elf_machine_name(unsigned machine)
+{
+	switch (machine) {
+	case EM_X86_64:		return "x86-64";
+	case EM_386:		return "i386";
+	case EM_AARCH64:	return "aarch64";
+	case EM_ARM:		return "arm";
+	case EM_RISCV:		return "riscv";
+	case EM_PPC64:		return "ppc64";
+	case EM_PPC:		return "ppc";
+	case EM_S390:		return "s390";
+	case EM_MIPS:		return "mips";
+	case EM_SPARCV9:	return "sparc64";
+	case EM_LOONGARCH:	return "loongarch";
+	default:		return "unknown machine";
+	}
+}
+
+/* ---- open and close -------------------------------------------------------- */
+
+int elf_input_open(const char *path, struct elf_input **out, char *err,
+		   size_t err_size)
+{
+	struct elf_input *in;
+	GElf_Ehdr ehdr;
+	Elf *elf;
+	int ret;
+
+	*out = NULL;
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return fail(path, err, err_size, "libelf: %s", elf_errmsg(-1));
+	in = calloc(1, sizeof(*in));
+	if (!in)
+		return fail(path, err, err_size, "out of memory");
+	in->path = path;
+	in->fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (in->fd < 0) {
+		ret = -errno;
+		fail(path, err, err_size, "%s", strerror(errno));
+		free(in);
+		return ret;
+	}
+	elf = elf_begin(in->fd, ELF_C_READ_MMAP, NULL);
+	in->elf = elf;
+	if (!elf) {
+		ret = fail(path, err, err_size, "%s", elf_errmsg(-1));
+		goto error;
+	}
+	if (elf_kind(elf) != ELF_K_ELF) {
+		ret = fail(path, err, err_size, "%s",
+			   elf_kind(elf) == ELF_K_AR ?
+			   "is an archive; give its members one by one" :
+			   "not an ELF file");
+		goto error;
+	}
+	if (!gelf_getehdr(elf, &ehdr)) {
+		ret = fail(path, err, err_size, "%s", elf_errmsg(-1));
+		goto error;
+	}
+	in->type = ehdr.e_type;
+	in->machine = ehdr.e_machine;
+	in->addr_size = gelf_getclass(elf) == ELFCLASS32 ? 4 : 8;
+	in->big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
+
+	ret = read_sections(in, err, err_size);
+	if (!ret)
+		ret = read_symbols(in, err, err_size);
+	if (ret)
+		goto error;
+	*out = in;
+	return 0;
+
+error:
+	elf_input_close(in);
+	return ret;
+}
+
+void elf_input_close(struct elf_input *in)
+{
+	if (!in)
+		return;
+	for (size_t i = 0; i < in->n_sections; i++)
+		free(in->sections[i].data);
+	free(in->sections);
+	free(in->symbols);
+	if (in->elf)
+		elf_end(in->elf);
+	if (in->fd >= 0)
+		close(in->fd);
+	free(in);
+}

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * elf_input.h — read the .truesig section(s) and the symbols of an ELF file.
+ *
+ * Any ELF file: object, executable, shared library, vmlinux, kernel module;
+ * 32- or 64-bit; either byte order.  In a relocatable object (ET_REL) the
+ * relocations that target .truesig (.rela.truesig, .rel.truesig) are applied
+ * to the copy, so its record addresses are those of the symbols (section
+ * relative, as st_value is in an object).  In a linked file the linker has
+ * already done so.
+ */
+#ifndef TRUESIG_ELF_INPUT_H
+#define TRUESIG_ELF_INPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* A relocated copy of one .truesig section. */
+struct truesig_bytes {
+	size_t		 section_index;
+	uint8_t		*data;
+	size_t		 size;
+};
+
+struct elf_symbol {
+	const char	*name;		/* valid until elf_input_close */
+	uint64_t	 value;
+	uint64_t	 size;
+	unsigned char	 binding;	/* STB_* */
+	unsigned char	 type;		/* STT_* */
+	unsigned	 order;		/* position in the file's tables */
+};
+
+/* Read only, after elf_input_open. */
+struct elf_input {
+	const char	*path;
+	uint16_t	 type;		/* ET_* */
+	uint16_t	 machine;	/* EM_* */
+	unsigned	 addr_size;	/* 4 or 8 */
+	bool		 big_endian;
+
+	struct truesig_bytes *sections;	/* every .truesig, in file order */
+	size_t		 n_sections;
+
+	struct elf_symbol *symbols;	/* .symtab and .dynsym, sorted by
+					   name then value; no section or file
+					   symbols */
+	size_t		 n_symbols;
+
+	int		 fd;
+	void		*elf;		/* Elf * */
+};
+
+/*
+ * Open `path` and read its .truesig sections (there may be none: then
+ * n_sections is 0).  Returns 0, or a negative errno value with a message
+ * "PATH: problem" in err.
+ */
+int elf_input_open(const char *path, struct elf_input **out, char *err,
+		   size_t err_size);
+
+void elf_input_close(struct elf_input *in);
+
+/*
+ * The symbol called `name` whose value is `address` (a function symbol if
+ * there are several); with name NULL, any named symbol at `address`,
+ * preferring a global function.  NULL if there is none.
+ */
+const struct elf_symbol *elf_input_find_symbol(const struct elf_input *in,
+					       const char *name,
+					       uint64_t address);
+
+/* "global", "local" or "weak" (STB_GNU_UNIQUE counts as global); NULL for
+   anything else. */
+const char *elf_binding_name(unsigned binding);
+
+/* "x86-64", "i386", "aarch64", ...: for messages. */
+const char *elf_machine_name(unsigned machine);
+
+#endif /* TRUESIG_ELF_INPUT_H */

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: MIT
+/*
+ * main.c — the truesig command: subcommand dispatch and file handling.
+ *
+ *   truesig dump [--json] FILE
+ *   truesig --help | --version
+ *
+ * Exit status: 0 on success, 1 when a file cannot be read or its .truesig
+ * section is malformed ("truesig: FILE: problem" on stderr, nothing on
+ * stdout), 2 for a usage error.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dump.h"
+#include "elf_input.h"
+#include "records.h"
+#include "truesig_format.h"
+
+#define TRUESIG_TOOL_VERSION	"0.1"
+
+#define EXIT_BAD_INPUT	1
+#define EXIT_USAGE	2
+
+struct command {
+	const char	*name;
+	const char	*args;
+	const char	*summary;
+	int		(*run)(int argc, char **argv);
+};
+
+static int cmd_dump(int argc, char **argv);
+
+/*
+ * The subcommands.  A new one (e.g. "btf", which merges the records into a
+ * kernel's BTF) is a cmd_NAME function in its own file and one line here.
+ */
+static const struct command commands[] = {
+	{ "dump", "[--json] FILE",
+	  "print the records of FILE's .truesig section", cmd_dump },
+};
+
+#define N_COMMANDS	(sizeof(commands) / sizeof(commands[0]))
+
+static void usage(FILE *out)
+{
+	fprintf(out, "usage: truesig COMMAND [ARGS]\n"
+		     "       truesig --help | --version\n\ncommands:\n");
+	for (size_t i = 0; i < N_COMMANDS; i++)
+		fprintf(out, "  truesig %s %s\n      %s\n", commands[i].name,
+			commands[i].args, commands[i].summary);
+	fprintf(out,
+		"\nExit status: 0 success, 1 unreadable or malformed input, "
+		"2 usage error.\n");
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "truesig: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'truesig --help'.\n");
+	return EXIT_USAGE;
+}
+
+/* The parsed contents of one file: its sections, each parsed. */
+struct loaded_file {
+	struct elf_input *elf;
+	struct truesig_section **sections;
+	size_t		 n_sections;
+};
+
+static void unload(struct loaded_file *f)
+{
+	for (size_t i = 0; i < f->n_sections; i++)
+		truesig_section_free(f->sections[i]);
+	free(f->sections);
+	elf_input_close(f->elf);
+}
+
+/* Read and validate all of `path`, or print why not and return false. */
+static bool load(const char *path, struct loaded_file *f)
+{
+	char err[512];
+
+	memset(f, 0, sizeof(*f));
+	if (elf_input_open(path, &f->elf, err, sizeof(err))) {
+		fprintf(stderr, "truesig: %s\n", err);
+		return false;
+	}
+	if (!f->elf->n_sections) {
+		fprintf(stderr, "truesig: %s: no %s section\n", path,
+			TRUESIG_SECTION);
+		unload(f);
+		return false;
+	}
+	f->sections = calloc(f->elf->n_sections, sizeof(*f->sections));
+	if (!f->sections) {
+		fprintf(stderr, "truesig: %s: out of memory\n", path);
+		unload(f);
+		return false;
+	}
+	for (size_t i = 0; i < f->elf->n_sections; i++) {
+		const struct truesig_bytes *b = &f->elf->sections[i];
+
+		if (truesig_parse(b->data, b->size, &f->sections[i], err,
+				  sizeof(err))) {
+			if (f->elf->n_sections > 1)
+				fprintf(stderr, "truesig: %s: %s (section %zu): %s\n",
+					path, TRUESIG_SECTION,
+					b->section_index, err);
+			else
+				fprintf(stderr, "truesig: %s: %s: %s\n", path,
+					TRUESIG_SECTION, err);
+			unload(f);
+			return false;
+		}
+		f->n_sections++;
+	}
+	return true;
+}
+
+/* Flush stdout and report a failed write (a full disk, a closed pipe). */
+static int finish_output(void)
+{
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "truesig: write error: %s\n", strerror(errno));
+		return EXIT_BAD_INPUT;
+	}
+	return 0;
+}
+
+static int cmd_dump(int argc, char **argv)
+{
+	const char *path = NULL;
+	bool json = false, options_done = false;
+	struct loaded_file f;
+	struct dump_input in;
+	int ret;
+
+	for (int i = 1; i < argc; i++) {
+		if (!options_done && !strcmp(argv[i], "--json")) {
+			json = true;
+		} else if (!options_done && !strcmp(argv[i], "--help")) {
+			printf("usage: truesig dump [--json] FILE\n");
+			return 0;
+		} else if (!options_done && !strcmp(argv[i], "--")) {
+			options_done = true;
+		} else if (!options_done && argv[i][0] == '-' && argv[i][1]) {
+			return usage_error("dump: unknown option '%s'", argv[i]);
+		} else if (path) {
+			return usage_error("dump: more than one file ('%s')",
+					   argv[i]);
+		} else {
+			path = argv[i];
+		}
+	}
+	if (!path)
+		return usage_error("dump: no FILE given%s", "");
+
+	if (!load(path, &f))
+		return EXIT_BAD_INPUT;
+	in = (struct dump_input){
+		.elf = f.elf, .sections = f.sections,
+		.n_sections = f.n_sections,
+	};
+	ret = 0;
+	if (json) {
+		if (dump_json(stdout, &in)) {
+			fprintf(stderr, "truesig: internal error: bad JSON nesting\n");
+			ret = EXIT_BAD_INPUT;
+		}
+	} else {
+		dump_text(stdout, &in);
+	}
+	unload(&f);
+	return ret ? ret : finish_output();
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2)
+		return usage_error("no command given%s", "");
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		usage(stdout);
+		return finish_output();
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("truesig %s (reads .truesig format version %d)\n",
+		       TRUESIG_TOOL_VERSION, TRUESIG_VERSION);
+		return finish_output();
+	}
+	for (size_t i = 0; i < N_COMMANDS; i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].run(argc - 1, argv + 1);
+	return usage_error("unknown command '%s'", argv[1]);
+}

@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * records.h — the .truesig section as an in-memory model.
+ *
+ * truesig_parse() validates a section image (see docs/FORMAT.md) and turns
+ * it into host-byte-order structures: units, each with its type table and
+ * records; each record with its source parameters, real parameters and
+ * locations.  String offsets are resolved: every `const char *` below points
+ * into the unit's own copy of its string table and is "" for offset 0, never
+ * NULL.  The model does not point into the caller's buffer, which may be
+ * freed as soon as truesig_parse() returns.
+ */
+#ifndef TRUESIG_RECORDS_H
+#define TRUESIG_RECORDS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "truesig_format.h"
+
+struct truesig_unit;
+
+/* One entry of a unit's type table; index 0 is void. */
+struct truesig_type {
+	uint8_t		 kind;		/* TS_TYPE_* */
+	uint8_t		 flags;		/* TS_TF_* */
+	const char	*name;
+	uint32_t	 size;
+	uint32_t	 ref;		/* always < own index */
+	uint32_t	 count;		/* FUNC: parameters; ARRAY, VECTOR:
+					   elements */
+};
+
+struct truesig_location {
+	uint8_t		 kind;		/* TS_LOC_* */
+	uint16_t	 size;
+	const char	*reg_name;
+	int32_t		 value;		/* DWARF register or stack offset */
+	uint32_t	 piece_offset;
+};
+
+struct truesig_source_param {
+	const char	*name;
+	uint32_t	 type;
+	uint8_t		 fate;		/* TS_FATE_* */
+	uint8_t		 const_kind;	/* TS_CONST_* */
+	uint64_t	 const_value;	/* SIGNED: cast to int64_t */
+	const char	*const_text;	/* TEXT: the expression; else "" */
+};
+
+struct truesig_param {
+	const char	*name;		/* GCC's PARM_DECL name, or "" */
+	uint32_t	 type;
+	uint32_t	 size;
+	uint8_t		 how;		/* TS_HOW_* */
+	uint16_t	 source;	/* < n_source_params, or TS_NO_SOURCE
+					   exactly when how is TS_HOW_NEW */
+	const char	*path;
+	uint32_t	 offset;
+	uint16_t	 loc_first;	/* into the record's locations */
+	uint16_t	 loc_count;
+};
+
+struct truesig_record {
+	const struct truesig_unit *unit;
+	uint64_t	 offset;	/* of the record in the section */
+	uint32_t	 flags;		/* TS_RF_* (unknown bits kept) */
+	uint64_t	 address;
+	const char	*symbol;	/* never "" */
+	const char	*function;
+	const char	*decl_file;
+	uint32_t	 decl_line;
+	const char	*parent;
+	uint32_t	 return_type;	/* the real one: void if dropped */
+	uint32_t	 source_return_type;	/* the declared one */
+	uint8_t		 kinds[8];	/* TS_KIND_*, n_kinds of them */
+	unsigned	 n_kinds;
+
+	struct truesig_source_param *source_params;
+	uint16_t	 n_source_params;
+	struct truesig_param *params;
+	uint16_t	 n_params;
+	struct truesig_location *locations;
+	uint16_t	 n_locations;
+	uint8_t		 return_locs;	/* locations[0 ..] */
+	uint8_t		 sret_locs;	/* then these */
+	uint8_t		 chain_locs;	/* then these; then the params' own */
+};
+
+struct truesig_unit {
+	uint64_t	 offset;	/* of the unit in the section */
+	uint32_t	 size;
+	uint8_t		 version;
+	uint8_t		 byte_order;	/* TRUESIG_LITTLE_ENDIAN / _BIG_ENDIAN */
+	uint8_t		 addr_size;
+	uint16_t	 machine;	/* ELF e_machine */
+	uint16_t	 flags;		/* TS_UNIT_* (unknown bits kept) */
+	const char	*producer;
+	const char	*name;
+
+	struct truesig_type *types;	/* [0] is void */
+	uint32_t	 n_types;	/* types_count + 1 */
+	struct truesig_record *records;
+	uint32_t	 n_records;
+
+	char		*strings;	/* copy of the string table */
+	uint32_t	 strings_size;
+};
+
+struct truesig_section {
+	struct truesig_unit *units;	/* in section order */
+	size_t		 n_units;
+};
+
+/*
+ * Parse and validate a .truesig section image of `size` bytes (already
+ * relocated).  On success returns 0 and sets *out (free it with
+ * truesig_section_free).  On failure returns -EINVAL (malformed), -ENOTSUP
+ * (a unit of another format version) or -ENOMEM, leaves *out NULL and writes
+ * a one-line message to err, "offset 0xN: problem", N being the byte offset
+ * in the section of the structure at fault (of the field, for a bad string
+ * offset).  An empty or all-zero image
+ * parses to zero units.
+ */
+int truesig_parse(const void *data, size_t size, struct truesig_section **out,
+		  char *err, size_t err_size);
+
+void truesig_section_free(struct truesig_section *section);
+
+/* The groups of a record's locations. */
+static inline const struct truesig_location *
+truesig_return_locs(const struct truesig_record *r)
+{
+	return r->locations;
+}
+
+static inline const struct truesig_location *
+truesig_sret_locs(const struct truesig_record *r)
+{
+	return r->locations + r->return_locs;
+}
+
+static inline const struct truesig_location *
+truesig_chain_locs(const struct truesig_record *r)
+{
+	return r->locations + r->return_locs + r->sret_locs;
+}
+
+static inline const struct truesig_location *
+truesig_param_locs(const struct truesig_record *r,
+		   const struct truesig_param *p)
+{
+	return r->locations + p->loc_first;
+}
+
+/* A validated type index's entry. */
+static inline const struct truesig_type *
+truesig_type(const struct truesig_unit *u, uint32_t index)
+{
+	return &u->types[index];
+}
+
+/* Names of enumerators, as used in the dumps; "?" when out of range. */
+const char *truesig_kind_name(unsigned kind);		/* "isra", ... */
+const char *truesig_fate_name(unsigned fate);		/* "passed", ... */
+const char *truesig_how_name(unsigned how);		/* "copy", ... */
+const char *truesig_type_kind_name(unsigned kind);	/* "INT", ... */
+
+#endif /* TRUESIG_RECORDS_H */

@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test-cli.c — the truesig command: exit statuses, messages, the exact text
+ * dump, and JSON that jq accepts.  Runs the truesig next to this test
+ * binary (build/asan/truesig; `make check` builds it).
+ */
+#include <errno.h>
+#include <libgen.h>
+
+#include "elf_writer.h"
+#include "section_builder.h"
+#include "test_util.h"
+
+static char *dir;
+static char tool[1024];
+static char paths[16][512];
+
+static const char *path(const char *name)
+{
+	static unsigned next;
+	char *p = paths[next++ % 16];
+
+	snprintf(p, sizeof(paths[0]), "%s/%s", dir, name);
+	return p;
+}
+
+/* Run truesig with args; capture stdout and stderr (free them). */
+static int truesig(const char *args, char **out, char **err)
+{
+	int status = run("%s %s >%s 2>%s", tool, args, path("out"),
+			 path("err"));
+
+	*out = read_file(path("out"), NULL);
+	*err = read_file(path("err"), NULL);
+	if (!*out)
+		*out = strdup("");
+	if (!*err)
+		*err = strdup("");
+	return status;
+}
+
+/* Expect an exit status, and stdout/stderr equal to these (NULL: any). */
+static void expect(const char *name, const char *args, int status,
+		   const char *want_out, const char *want_err)
+{
+	char *out, *err;
+	int got = truesig(args, &out, &err);
+
+	if (got != status)
+		fail(name, "exit %d, expected %d; stderr: %s", got, status, err);
+	else if (want_out && strcmp(out, want_out))
+		fail(name, "stdout <<%s>>, expected <<%s>>", out, want_out);
+	else if (want_err && strcmp(err, want_err))
+		fail(name, "stderr <<%s>>, expected <<%s>>", err, want_err);
+	else
+		pass(name);
+	free(out);
+	free(err);
+}
+
+/* Expect stdout to start with `prefix` (and exit 0, stderr empty). */
+static void expect_prefix(const char *name, const char *args,
+			  const char *prefix)
+{
+	char *out, *err;
+	int got = truesig(args, &out, &err);
+
+	if (got != 0 || err[0])
+		fail(name, "exit %d, stderr: %s", got, err);
+	else if (strncmp(out, prefix, strlen(prefix)))
+		fail(name, "stdout <<%s>> does not start with <<%s>>", out,
+		     prefix);
+	else
+		pass(name);
+	free(out);
+	free(err);
+}
+
+static const char *cc(void)
+{
+	const char *c = getenv("CC");
+
+	return c && c[0] ? c : "gcc";
+}
+
+/* An object with foo.isra.0 at 0 and the sample unit plus bar.constprop.0
+   as its .truesig; version patched to `version`. */
+static bool make_object(const char *file, unsigned version)
+{
+	static const char src[] =
+		"int foo_isra(int x) __asm__(\"foo.isra.0\");\n"
+		"int foo_isra(int x) { return x; }\n";
+	struct sb_buf img = { 0 };
+	struct sb_unit u;
+	bool ok;
+
+	sb_unit_init(&u, false, 8, EM_X86_64);
+	sb_sample_types(&u);
+	sb_sample_records(&u, 0, 0x10);
+	sb_extra_record(&u, 0x20);
+	sb_finish(&u, &img, NULL);
+	sb_unit_free(&u);
+	img.data[offsetof(struct ts_unit_header, version)] = (uint8_t)version;
+
+	ok = write_file(path("img"), img.data, img.len) &&
+	     write_file(path("foo.c"), src, sizeof(src) - 1) &&
+	     !run("%s -c -o %s %s", cc(), path("foo.o"), path("foo.c")) &&
+	     !run("objcopy --add-section .truesig=%s --set-section-flags "
+		  ".truesig=noload,readonly %s %s", path("img"),
+		  path("foo.o"), file);
+	sb_free(&img);
+	return ok;
+}
+
+static const char golden_text[] =
+"unit test.c (GCC 12.2.0, truesig 1): x86-64, 64-bit, little-endian, 3 records\n"
+"\n"
+"foo.isra.0 at 0x0000000000000000 (global): isra\n"
+"  source:   foo, declared at test.c:3\n"
+"  declared: int foo(int x, struct s p, int *q, int n)\n"
+"  true:     int foo.isra.0(int x, int p.b)\n"
+"  flags:    changed\n"
+"  return:   int in eax\n"
+"  param 0:  int x: copy of x; in edi\n"
+"  param 1:  int p.b: value piece of p at offset 4 (4 bytes); in [sp+8]\n"
+"  source 0: int x: passed\n"
+"  source 1: struct s p: split\n"
+"  source 2: int *q: removed\n"
+"  source 3: int n: constant -5\n"
+"\n"
+"foo.cold at 0x0000000000000010 (no symbol): isra, cold\n"
+"  source:   foo, declared at test.c:3\n"
+"  cold fragment of foo.isra.0, not an entry point\n"
+"  flags:    changed\n"
+"\n"
+"bar.constprop.0 at 0x0000000000000020 (no symbol): constprop, isra\n"
+"  source:   bar, declared at lib/bar.c:42\n"
+"  declared: const char *bar(int (*cb)(int, const char *, ...), const char *name, struct s big, int u)\n"
+"  true:     void bar.constprop.0(const char *name, struct s big, int arg2, char name[2])\n"
+"  flags:    changed, incomplete (unmapped parameters are new)\n"
+"  return:   dropped (the declared const char * is not returned)\n"
+"  sret:     pointer in rdi\n"
+"  chain:    static chain in r10\n"
+"  param 0:  const char *name: copy of name; in rsi\n"
+"  param 1:  struct s big: copy of big; in rdx (bytes 0-3), rcx (bytes 4-7)\n"
+"  param 2:  int arg2: new, no source parameter; in [sp+8]\n"
+"  param 3:  char name[2]: loaded through name from offset 2 (1 byte); in [[sp+16]]\n"
+"  source 0: int (*cb)(int, const char *, ...): constant &handler\n"
+"  source 1: const char *name: split\n"
+"  source 2: struct s big: passed\n"
+"  source 3: int u: constant 4000000000\n";
+
+static void test_dump(void)
+{
+	char obj[512], args[1200], want[1200];
+
+	/* Copies: path() reuses its buffers. */
+	snprintf(obj, sizeof(obj), "%s", path("dump.o"));
+
+	if (!make_object(obj, 1)) {
+		fail("dump_text", "could not build the object");
+		return;
+	}
+	snprintf(args, sizeof(args), "dump %s", obj);
+	expect("dump_text", args, 0, golden_text, "");
+
+	snprintf(args, sizeof(args), "dump --json %s | jq -e '"
+		 ".records | length == 3 and "
+		 ".[0].binding == \"global\" and .[1].binding == null and "
+		 ".[0].params[1].origin.path == \"p.b\" and "
+		 ".[0].params[1].location[0].stack == 8 and "
+		 ".[0].source_params[3].constant == -5 and "
+		 ".[1].cold_fragment and .[1].parent == \"foo.isra.0\" and "
+		 ".[2].return.dropped and .[2].return.type == \"void\" and "
+		 ".[2].source_params[0].constant == \"&handler\" and "
+		 ".[2].source_params[3].constant == 4000000000 and "
+		 ".[2].params[2].origin.param == null and "
+		 ".[2].params[3].location[0].indirect and "
+		 ".[2].sret[0].reg == \"rdi\" and "
+		 ".[2].static_chain[0].dwarf_reg == 10 and "
+		 ".[2].kinds == [\"constprop\", \"isra\"]'", obj);
+	expect("dump_json_jq", args, 0, "true\n", "");
+
+	snprintf(args, sizeof(args), "dump --json %s | jq -e '"
+		 ".units == [{\"producer\": \"GCC 12.2.0, truesig 1\", "
+		 "\"name\": \"test.c\", \"machine\": 62, \"addr_size\": 8, "
+		 "\"byte_order\": \"little\"}]'", obj);
+	expect("dump_json_units", args, 0, "true\n", "");
+
+	snprintf(args, sizeof(args), "dump -- %s", obj);
+	expect_prefix("dump_double_dash", args, "unit test.c");
+
+	snprintf(obj, sizeof(obj), "%s", path("v2.o"));
+	if (!make_object(obj, 2)) {
+		fail("dump_bad_version", "could not build the object");
+		return;
+	}
+	snprintf(args, sizeof(args), "dump --json %s", obj);
+	snprintf(want, sizeof(want),
+		 "truesig: %s: .truesig: offset 0x0: unsupported .truesig version 2 (this tool reads 1)\n",
+		 obj);
+	expect("dump_bad_version", args, 1, "", want);
+
+	snprintf(args, sizeof(args), "dump %s", path("foo.o"));
+	snprintf(want, sizeof(want), "truesig: %s: no .truesig section\n",
+		 path("foo.o"));
+	expect("dump_no_section", args, 1, "", want);
+
+	snprintf(args, sizeof(args), "dump %s", path("foo.c"));
+	snprintf(want, sizeof(want), "truesig: %s: not an ELF file\n",
+		 path("foo.c"));
+	expect("dump_not_elf", args, 1, "", want);
+}
+
+/* A big-endian aarch64 object written with libelf. */
+static void test_big_endian(void)
+{
+	struct sb_buf img = { 0 };
+	struct sb_unit u;
+	struct ew_file f = {
+		.elf_class = ELFCLASS64, .data = ELFDATA2MSB,
+		.machine = EM_AARCH64, .rela = true,
+	};
+	char args[1200];
+
+	sb_unit_init(&u, true, 8, EM_AARCH64);
+	sb_sample_types(&u);
+	sb_sample_records(&u, 0x40, 0x80);
+	sb_finish(&u, &img, NULL);
+	sb_unit_free(&u);
+	f.image = img.data;
+	f.image_size = img.len;
+	if (!ew_write(path("be.o"), &f)) {
+		fail("dump_big_endian", "could not write the ELF file");
+	} else {
+		snprintf(args, sizeof(args), "dump %s", path("be.o"));
+		expect_prefix("dump_big_endian", args,
+			      "unit test.c (GCC 12.2.0, truesig 1): aarch64, 64-bit, big-endian, 2 records\n"
+			      "\n"
+			      "foo.isra.0 at 0x0000000000000040 (no symbol): isra\n");
+		snprintf(args, sizeof(args),
+			 "dump --json %s | jq -e '.units[0].byte_order == \"big\" and "
+			 ".records[0].address == 64'", path("be.o"));
+		expect("dump_big_endian_json", args, 0, "true\n", "");
+	}
+	sb_free(&img);
+}
+
+int main(int argc, char **argv)
+{
+	char self[1024];
+
+	(void)argc;
+	snprintf(self, sizeof(self), "%s", argv[0]);
+	snprintf(tool, sizeof(tool), "%s/truesig", dirname(self));
+	if (access(tool, X_OK)) {
+		fail("setup", "%s not found (make it first)", tool);
+		return test_exit();
+	}
+	dir = test_make_dir();
+	if (!dir) {
+		fail("setup", "mkdtemp: %s", strerror(errno));
+		return test_exit();
+	}
+
+	expect_prefix("help", "--help", "usage: truesig COMMAND [ARGS]\n");
+	expect("version", "--version", 0,
+	       "truesig 0.1 (reads .truesig format version 1)\n", "");
+	expect("no_arguments", "", 2, "", NULL);
+	expect("unknown_command", "frobnicate", 2, "",
+	       "truesig: unknown command 'frobnicate'\nTry 'truesig --help'.\n");
+	expect("dump_without_file", "dump", 2, "", NULL);
+	expect("dump_unknown_option", "dump --xml x.o", 2, "",
+	       "truesig: dump: unknown option '--xml'\nTry 'truesig --help'.\n");
+	expect("dump_two_files", "dump a.o b.o", 2, "", NULL);
+	expect_prefix("dump_help", "dump --help", "usage: truesig dump");
+	expect("dump_missing_file", "dump /nonexistent/x.o", 1, "",
+	       "truesig: /nonexistent/x.o: No such file or directory\n");
+	test_dump();
+	test_big_endian();
+
+	test_cleanup_dir(dir);
+	return test_exit();
+}

@@ -1,0 +1,401 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test-elf-input.c — reading .truesig out of ELF files, with relocations.
+ *
+ * Real files come from gcc and objcopy (x86-64, and i386 when gcc -m32
+ * works); other targets (aarch64 big-endian, ppc, ...) are written with
+ * libelf by elf_writer.h.
+ */
+#include <errno.h>
+
+#include "elf_input.h"
+#include "elf_writer.h"
+#include "records.h"
+#include "section_builder.h"
+#include "test_util.h"
+
+static char *dir;
+static char path_buf[16][512];
+
+/* A path in the scratch directory (16 may be in use at once). */
+static const char *path(const char *name)
+{
+	static unsigned next;
+	char *p = path_buf[next++ % 16];
+
+	snprintf(p, sizeof(path_buf[0]), "%s/%s", dir, name);
+	return p;
+}
+
+static const char *cc(void)
+{
+	const char *c = getenv("CC");
+
+	return c && c[0] ? c : "gcc";
+}
+
+/* The sample image with both record addresses set as given. */
+static void sample(struct sb_buf *img, bool big_endian, unsigned addr_size,
+		   uint16_t machine, uint64_t foo, uint64_t cold,
+		   struct sb_layout *layout)
+{
+	struct sb_unit u;
+
+	sb_unit_init(&u, big_endian, addr_size, machine);
+	sb_sample_types(&u);
+	sb_sample_records(&u, foo, cold);
+	sb_finish(&u, img, layout);
+	sb_unit_free(&u);
+}
+
+/* Open, expect one .truesig, parse it; NULL (and a FAIL) otherwise. */
+static struct elf_input *open_and_parse(const char *name, const char *file,
+					struct truesig_section **s)
+{
+	struct elf_input *in;
+	char err[512];
+
+	*s = NULL;
+	if (elf_input_open(file, &in, err, sizeof(err))) {
+		fail(name, "open: %s", err);
+		return NULL;
+	}
+	if (in->n_sections != 1) {
+		fail(name, "%zu .truesig sections", in->n_sections);
+		elf_input_close(in);
+		return NULL;
+	}
+	if (truesig_parse(in->sections[0].data, in->sections[0].size, s, err,
+			  sizeof(err))) {
+		fail(name, "parse: %s", err);
+		elf_input_close(in);
+		return NULL;
+	}
+	return in;
+}
+
+/* Both sample records resolve to their symbols, with these bindings. */
+static bool symbols_match(const char *name, const struct elf_input *in,
+			  const struct truesig_section *s,
+			  const char *foo_binding, const char *cold_binding)
+{
+	const struct truesig_record *r = s->units[0].records;
+	const struct elf_symbol *foo, *cold;
+
+	foo = elf_input_find_symbol(in, r[0].symbol, r[0].address);
+	cold = elf_input_find_symbol(in, r[1].symbol, r[1].address);
+	if (!foo || !cold) {
+		fail(name, "no symbol for %s at 0x%llx or %s at 0x%llx",
+		     r[0].symbol, (unsigned long long)r[0].address,
+		     r[1].symbol, (unsigned long long)r[1].address);
+		return false;
+	}
+	if (strcmp(elf_binding_name(foo->binding), foo_binding) ||
+	    strcmp(elf_binding_name(cold->binding), cold_binding)) {
+		fail(name, "bindings %s, %s", elf_binding_name(foo->binding),
+		     elf_binding_name(cold->binding));
+		return false;
+	}
+	if (r[0].address == r[1].address) {
+		fail(name, "both records at 0x%llx",
+		     (unsigned long long)r[0].address);
+		return false;
+	}
+	return true;
+}
+
+/* ---- files made by gcc ------------------------------------------------------ */
+
+static void test_objcopy(void)
+{
+	const char *name = "objcopy_roundtrip";
+	struct truesig_section *s;
+	struct sb_buf img = { 0 };
+	struct elf_input *in;
+
+	sample(&img, false, 8, EM_X86_64, 0, 0x10, NULL);
+	if (!write_file(path("img"), img.data, img.len) ||
+	    !write_file(path("plain.c"), "int plain(void) { return 1; }\n", 30) ||
+	    run("%s -c -o %s %s", cc(), path("plain.o"), path("plain.c")) ||
+	    run("objcopy --add-section .truesig=%s --set-section-flags "
+		".truesig=noload,readonly %s %s", path("img"), path("plain.o"),
+		path("with.o"))) {
+		fail(name, "could not build the object");
+		goto out;
+	}
+	in = open_and_parse(name, path("with.o"), &s);
+	if (!in)
+		goto out;
+	if (in->sections[0].size != img.len ||
+	    memcmp(in->sections[0].data, img.data, img.len))
+		fail(name, "section bytes differ");
+	else if (in->type != ET_REL || in->machine != EM_X86_64 ||
+		 in->addr_size != 8 || in->big_endian)
+		fail(name, "wrong ELF header fields");
+	else if (!elf_input_find_symbol(in, "plain", 0) ||
+		 strcmp(elf_binding_name(elf_input_find_symbol(in, "plain", 0)->binding), "global"))
+		fail(name, "symbol plain not found as global");
+	else
+		pass(name);
+	truesig_section_free(s);
+	elf_input_close(in);
+
+	in = NULL;
+	{
+		char err[512];
+
+		if (elf_input_open(path("plain.o"), &in, err, sizeof(err)) ||
+		    in->n_sections)
+			fail("no_truesig_section", "%s", err);
+		else
+			pass("no_truesig_section");
+		elf_input_close(in);
+	}
+out:
+	sb_free(&img);
+}
+
+/*
+ * Compile a C file whose .truesig is the image with both address slots
+ * filled by the assembler: `.quad foo.isra.0` (a global: relocated against
+ * the symbol) and `.quad foo.cold` (a static: against .text plus addend).
+ */
+static bool build_relocated(const char *out, const char *flags, bool link,
+			    unsigned addr_size)
+{
+	struct sb_buf img = { 0 }, src = { 0 };
+	struct sb_layout l;
+	char text[4096];
+	const char *slot = addr_size == 8 ? ".quad %s\\n" : ".long %s\\n.long 0\\n";
+	char slot0[64], slot1[64];
+	bool ok;
+
+	sample(&img, false, addr_size, addr_size == 8 ? EM_X86_64 : EM_386,
+	       0, 0, &l);
+	snprintf(slot0, sizeof(slot0), slot, "foo.isra.0");
+	snprintf(slot1, sizeof(slot1), slot, "foo.cold");
+	snprintf(text, sizeof(text),
+		 "int foo_isra(int x) __asm__(\"foo.isra.0\");\n"
+		 "int foo_isra(int x) { return x + 1; }\n"
+		 "static int foo_cold(int x) __asm__(\"foo.cold\");\n"
+		 "static __attribute__((used, noinline)) int foo_cold(int x)\n"
+		 "{ return x * 2; }\n"
+		 "%s"
+		 "__asm__(\".pushsection .truesig,\\\"\\\",@progbits\\n\"\n"
+		 "\".balign 8\\n\"\n"
+		 "\".incbin \\\"%s\\\", 0, %zu\\n\"\n"
+		 "\"%s\"\n"
+		 "\".incbin \\\"%s\\\", %zu, %zu\\n\"\n"
+		 "\"%s\"\n"
+		 "\".incbin \\\"%s\\\", %zu\\n\"\n"
+		 "\".popsection\\n\");\n",
+		 link ? "int main(void) { return foo_isra(1) + foo_cold(2); }\n" : "",
+		 path("rimg"), l.record[0] + 8, slot0,
+		 path("rimg"), l.record[0] + 16,
+		 l.record[1] + 8 - (l.record[0] + 16), slot1,
+		 path("rimg"), l.record[1] + 16);
+	ok = write_file(path("rimg"), img.data, img.len) &&
+	     write_file(path("rel.c"), text, strlen(text)) &&
+	     !run("%s %s %s -o %s %s 2>%s", cc(), flags, link ? "" : "-c",
+		  out, path("rel.c"), path("cc.log"));
+	sb_free(&img);
+	sb_free(&src);
+	return ok;
+}
+
+static void test_gcc_relocated(const char *name, const char *flags,
+			       bool link, unsigned addr_size, bool required)
+{
+	const char *out = path("rel.out");
+	struct truesig_section *s;
+	struct elf_input *in;
+
+	if (!build_relocated(out, flags, link, addr_size)) {
+		if (required)
+			fail(name, "could not compile (see %s)", path("cc.log"));
+		else
+			printf("PASS: %s # skipped: '%s %s' does not work here\n",
+			       name, cc(), flags);
+		return;
+	}
+	in = open_and_parse(name, out, &s);
+	if (!in)
+		return;
+	if (in->addr_size != addr_size)
+		fail(name, "addr_size %u", in->addr_size);
+	else if (symbols_match(name, in, s, "global", "local"))
+		pass(name);
+	truesig_section_free(s);
+	elf_input_close(in);
+}
+
+/* ---- files written with libelf ---------------------------------------------- */
+
+static const struct ew_symbol sample_symbols[] = {
+	{ "foo.isra.0", 0x40, STB_GLOBAL },
+	{ "foo.cold", 0x80, STB_LOCAL },
+};
+
+/*
+ * A relocatable file for `machine` with the sample image: record 0's slot
+ * relocated against foo.isra.0 (symbol 2), record 1's against .text
+ * (symbol 1) plus 0x80, as an explicit (RELA) or implicit (REL) addend.
+ */
+static bool write_sample_elf(const char *file, int elf_class, int data,
+			     uint16_t machine, bool rela, uint32_t type,
+			     unsigned width, struct sb_buf *img)
+{
+	bool big = data == ELFDATA2MSB;
+	unsigned addr_size = elf_class == ELFCLASS64 ? 8 : 4;
+	struct sb_layout l;
+	struct ew_reloc relocs[2];
+	struct ew_file f = {
+		.elf_class = elf_class, .data = data, .machine = machine,
+		.rela = rela, .symbols = sample_symbols, .n_symbols = 2,
+		.relocs = relocs, .n_relocs = 2,
+	};
+
+	if (width < addr_size)
+		addr_size = width;
+	sample(img, big, addr_size, machine, 0, rela ? 0 : 0x80, &l);
+	relocs[0] = (struct ew_reloc){ l.record[0] + 8, type, 2, 0 };
+	relocs[1] = (struct ew_reloc){ l.record[1] + 8, type, 1, 0x80 };
+	f.image = img->data;
+	f.image_size = img->len;
+	return ew_write(file, &f);
+}
+
+static void test_libelf_target(const char *name, int elf_class, int data,
+			       uint16_t machine, bool rela, uint32_t type,
+			       unsigned width)
+{
+	const char *file = path("target.o");
+	struct truesig_section *s;
+	struct sb_buf img = { 0 };
+	struct elf_input *in;
+
+	if (!write_sample_elf(file, elf_class, data, machine, rela, type,
+			      width, &img)) {
+		fail(name, "could not write the ELF file: %s", elf_errmsg(-1));
+		goto out;
+	}
+	in = open_and_parse(name, file, &s);
+	if (!in)
+		goto out;
+	if (in->machine != machine || in->big_endian != (data == ELFDATA2MSB))
+		fail(name, "wrong ELF header fields");
+	else if (s->units[0].records[0].address != 0x40 ||
+		 s->units[0].records[1].address != 0x80)
+		fail(name, "addresses 0x%llx 0x%llx",
+		     (unsigned long long)s->units[0].records[0].address,
+		     (unsigned long long)s->units[0].records[1].address);
+	else if (symbols_match(name, in, s, "global", "local"))
+		pass(name);
+	truesig_section_free(s);
+	elf_input_close(in);
+out:
+	sb_free(&img);
+}
+
+static void expect_open_error(const char *name, const char *file,
+			      const char *want)
+{
+	struct elf_input *in = (void *)1;
+	char err[512];
+
+	if (!elf_input_open(file, &in, err, sizeof(err))) {
+		fail(name, "opened; expected \"%s\"", want);
+		elf_input_close(in);
+	} else if (in) {
+		fail(name, "*out not NULL on error");
+	} else if (strcmp(err, want)) {
+		fail(name, "got \"%s\", expected \"%s\"", err, want);
+	} else {
+		pass(name);
+	}
+}
+
+/* A bad relocation: one of the sample's, changed. */
+static void test_bad_reloc(const char *name, struct ew_reloc bad,
+			   const char *want_tail)
+{
+	const char *file = path("bad.o");
+	struct sb_buf img = { 0 };
+	struct sb_layout l;
+	struct ew_reloc relocs[2];
+	struct ew_file f = {
+		.elf_class = ELFCLASS64, .data = ELFDATA2LSB,
+		.machine = EM_X86_64, .rela = true,
+		.symbols = sample_symbols, .n_symbols = 2,
+		.relocs = relocs, .n_relocs = 2,
+	};
+	char want[512];
+
+	sample(&img, false, 8, EM_X86_64, 0, 0, &l);
+	relocs[0] = (struct ew_reloc){ l.record[0] + 8, R_X86_64_64, 2, 0 };
+	relocs[1] = bad;
+	f.image = img.data;
+	f.image_size = img.len;
+	if (!ew_write(file, &f)) {
+		fail(name, "could not write the ELF file");
+	} else {
+		snprintf(want, sizeof(want), "%s: %s", file, want_tail);
+		expect_open_error(name, file, want);
+	}
+	sb_free(&img);
+}
+
+static void test_errors(void)
+{
+	char want[600];
+
+	test_bad_reloc("unknown_relocation_type",
+		       (struct ew_reloc){ 0x228, 9999, 1, 0 },
+		       ".rela.truesig: relocation 1 has unsupported type 9999 for x86-64");
+	test_bad_reloc("relocation_outside_section",
+		       (struct ew_reloc){ 0x2dc, R_X86_64_64, 1, 0 },
+		       ".rela.truesig: relocation 1 at offset 0x2dc is outside .truesig (736 bytes)");
+	test_bad_reloc("relocation_bad_symbol",
+		       (struct ew_reloc){ 0x228, R_X86_64_64, 50, 0 },
+		       ".rela.truesig: relocation 1 names symbol 50, which does not exist");
+	test_bad_reloc("relocation_overflow",
+		       (struct ew_reloc){ 0x228, R_X86_64_32, 1, 0x100000000LL },
+		       ".rela.truesig: relocation 1: value 0x100000000 does not fit in 4 bytes");
+
+	write_file(path("text.txt"), "hello\n", 6);
+	snprintf(want, sizeof(want), "%s: not an ELF file", path("text.txt"));
+	expect_open_error("not_elf", path("text.txt"), want);
+	snprintf(want, sizeof(want), "%s: %s", path("missing"),
+		 strerror(ENOENT));
+	expect_open_error("missing_file", path("missing"), want);
+}
+
+int main(void)
+{
+	dir = test_make_dir();
+	if (!dir) {
+		fail("setup", "mkdtemp: %s", strerror(errno));
+		return test_exit();
+	}
+
+	test_objcopy();
+	test_gcc_relocated("gcc_rela_x86_64", "-O0", false, 8, true);
+	test_gcc_relocated("gcc_linked_x86_64", "-O0", true, 8, true);
+	test_gcc_relocated("gcc_rel_i386", "-m32 -O0", false, 4, false);
+	test_libelf_target("aarch64_be_abs64", ELFCLASS64, ELFDATA2MSB,
+			   EM_AARCH64, true, R_AARCH64_ABS64, 8);
+	test_libelf_target("aarch64_abs32", ELFCLASS64, ELFDATA2LSB,
+			   EM_AARCH64, true, R_AARCH64_ABS32, 4);
+	test_libelf_target("x86_64_abs32", ELFCLASS64, ELFDATA2LSB,
+			   EM_X86_64, true, R_X86_64_32, 4);
+	test_libelf_target("i386_rel_implicit_addend", ELFCLASS32, ELFDATA2LSB,
+			   EM_386, false, R_386_32, 4);
+	test_libelf_target("ppc_be_32", ELFCLASS32, ELFDATA2MSB, EM_PPC, true,
+			   R_PPC_ADDR32, 4);
+	test_libelf_target("arm_rel_32", ELFCLASS32, ELFDATA2LSB, EM_ARM,
+			   false, R_ARM_ABS32, 4);
+	test_errors();
+
+	test_cleanup_dir(dir);
+	return test_exit();
+}

@@ -1,0 +1,38 @@
+/* More parameters than registers: the 7th and 8th arrive on the stack, at
+   8 and 16 bytes from the stack pointer at entry (the return address is at
+   0).  Floating-point values arrive in SSE registers. */
+/* { dg-do compile } */
+
+static __attribute__((noinline)) long
+many (long a, long b, long c, long d, long e, long f, long g, long h,
+      int unused)
+{
+  return a + b * c - d + e * f + g - h;
+}
+
+long
+use (long x, long y)
+{
+  return many (x, y, 1 + x, 2 + y, x * y, x - y, y - x, x ^ y, 0)
+	 + many (y, x, 3, x, y, 2, 7, x, 9);
+}
+
+static __attribute__((noinline)) double
+fl (double a, float b, int u, double z)
+{
+  return a * b + z;
+}
+
+double
+usef (double x, float y, int q)
+{
+  return fl (x, y, q, x) + fl (y, x, q + 1, y);
+}
+
+/* { dg-final { truesig-every-clone-recorded } } */
+/* { dg-final { truesig-same-code } } */
+/* { dg-final { truesig-json {^many\.} {[.params[].location[0] | (.reg // ("sp+" + (.stack|tostring)))]} {["rdi","rsi","rdx","rcx","r8","r9","sp+8","sp+16"]} } } */
+/* { dg-final { truesig-json {^many\.} {[.params[-1].location[0].size, .params[-1].origin.param_name]} {[8,"h"]} } } */
+/* { dg-final { truesig-json {^many\.} {.source_params[8].fate} {removed} } } */
+/* { dg-final { truesig-json {^fl\.} {[.params[] | .type + ":" + .location[0].reg]} {["double:xmm0","float:xmm1","double:xmm2"]} } } */
+/* { dg-final { truesig-json {^fl\.} {.return.location[0].reg} {xmm0} } } */
