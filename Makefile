@@ -29,8 +29,7 @@ TOOL_SRCS	:= $(filter-out merge/main.c,$(wildcard merge/*.c))
 TOOL_HDRS	:= $(wildcard merge/*.h) include/truesig_format.h
 UNIT_TESTS	:= $(patsubst merge/tests/%.c,$(BUILD)/asan/%,$(wildcard merge/tests/test-*.c))
 
-.PHONY: all deps demo check check-unit check-dg check-codegen install \
-	uninstall clean
+.PHONY: all deps demo check sweep install uninstall clean
 .DELETE_ON_ERROR:
 
 all: deps $(PLUGIN) $(TOOL)
@@ -66,7 +65,19 @@ check: all $(BUILD)/asan/truesig $(UNIT_TESTS)
 	@rm -rf $(BUILD)/results; mkdir -p $(BUILD)/results
 	@scripts/run-unit-tests.sh $(BUILD) $(UNIT_TESTS) || true
 	@scripts/run-dejagnu.sh $(CC) $(BUILD) || true
+	@scripts/sweep.sh $(CC) $(BUILD) $(CHECK_SWEEP_EVERY) -O2 "-O2 -m32" \
+		| tee $(BUILD)/results/sweep | tail -n 3
 	@scripts/summarize.sh $(BUILD)/results
+
+# Every Nth c-torture file in `make check`; all of them in `make sweep`.
+CHECK_SWEEP_EVERY ?= 40
+SWEEP_EVERY ?= 1
+SWEEP_FLAGS ?= -O2 -O3 -Os "-O2 -m32"
+
+# Compile GCC's c-torture tests with and without the plugin: ICEs, changed
+# diagnostics, changed code, clones without a record (not part of check).
+sweep: all
+	@scripts/sweep.sh $(CC) $(BUILD) $(SWEEP_EVERY) $(SWEEP_FLAGS)
 
 # ---- install ----------------------------------------------------------------
 # gcc -fplugin=truesig looks for truesig.so in its plugin directory.

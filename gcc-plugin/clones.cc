@@ -63,26 +63,34 @@ fill_source (ts_source_view *view, tree root_decl)
 
 	for (tree p = DECL_ARGUMENTS (source); p; p = DECL_CHAIN (p))
 		view->source_parms.safe_push (keep (p));
+	/* In an LTO partition a body is read only when it is needed, so the
+	   source's PARM_DECLs may not exist (yet): fall back to the types of
+	   its prototype; names are then unknown. */
+	if (!DECL_ARGUMENTS (source) && source == root_decl
+	    && prototype_p (TREE_TYPE (source)))
+		for (tree a = TYPE_ARG_TYPES (TREE_TYPE (source));
+		     a && a != void_list_node; a = TREE_CHAIN (a))
+			view->source_parms.safe_push (keep (TREE_VALUE (a)));
 
-	/* A split part's parameters are a subset of its origin's; a root that
-	   is the source function maps one to one. */
-	unsigned j = 0;
-	for (tree p = DECL_ARGUMENTS (root_decl); p; p = DECL_CHAIN (p), j++) {
+	/* A root that is the source function maps one to one; a split part's
+	   parameters are a subset of its origin's. */
+	if (source == root_decl) {
+		for (unsigned k = 0; k < view->source_parms.length (); k++)
+			view->root_to_source.safe_push (k);
+		view->constants.safe_grow_cleared (view->source_parms.length ());
+		return;
+	}
+	for (tree p = DECL_ARGUMENTS (root_decl); p; p = DECL_CHAIN (p)) {
 		int k = -1;
-		if (source == root_decl) {
-			k = j;
-		} else {
-			tree origin = ultimate_origin (p);
-			for (unsigned i = 0; i < view->source_parms.length (); i++)
-				if (view->source_parms[i] == origin)
-					k = i;
-			/* The source's PARM_DECLs may already be released:
-			   take the origins themselves as the source list. */
-			if (k < 0 && DECL_ARGUMENTS (source) == NULL_TREE
-			    && origin != p) {
-				k = view->source_parms.length ();
-				view->source_parms.safe_push (keep (origin));
-			}
+		tree origin = ultimate_origin (p);
+		for (unsigned i = 0; i < view->source_parms.length (); i++)
+			if (view->source_parms[i] == origin)
+				k = i;
+		/* The source's PARM_DECLs may already be released: take the
+		   origins themselves as the source list. */
+		if (k < 0 && DECL_ARGUMENTS (source) == NULL_TREE && origin != p) {
+			k = view->source_parms.length ();
+			view->source_parms.safe_push (keep (origin));
 		}
 		view->root_to_source.safe_push (k);
 	}
@@ -134,8 +142,22 @@ const ts_source_view *
 ts_source_view_for (cgraph_node *node)
 {
 	if (views)
-		if (ts_source_view **found = views->get (DECL_UID (node->decl)))
-			return *found;
+		if (ts_source_view **found = views->get (DECL_UID (node->decl))) {
+			ts_source_view *view = *found;
+			/* Taken from types at the end of IPA; the body has
+			   been read since: take the PARM_DECLs now. */
+			tree source = view->source_decl;
+			if (!view->source_parms.is_empty ()
+			    && TYPE_P (view->source_parms[0])
+			    && list_length (DECL_ARGUMENTS (source))
+			       == (int) view->source_parms.length ()) {
+				unsigned k = 0;
+				for (tree p = DECL_ARGUMENTS (source); p;
+				     p = DECL_CHAIN (p))
+					view->source_parms[k++] = keep (p);
+			}
+			return view;
+		}
 
 	/* Not a clone at the end of IPA (or a pass made it later): the root
 	   is what the clone was materialized from, or the function itself. */

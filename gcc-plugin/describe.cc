@@ -14,9 +14,13 @@
 /* The record of the function being compiled, for the cold-fragment pass. */
 static ts_collected_record *current_record;
 
+/* The name of a declaration; NULL for a type standing in for a parameter
+   whose declaration is not available (see ts_source_view). */
 static const char *
 name_of (tree decl)
 {
+	if (!DECL_P (decl))
+		return NULL;
 	tree name = DECL_NAME (decl);
 	return name ? IDENTIFIER_POINTER (name) : NULL;
 }
@@ -134,16 +138,20 @@ member_path (tree type, HOST_WIDE_INT bitpos, HOST_WIDE_INT bits,
 }
 
 /* "p.a" for a piece of a by-value aggregate, "b->flags" for a value
-   loaded through a pointer; 0 when no member matches. */
+   loaded through a pointer; 0 when no member matches.  When the source
+   parameter's name is unknown the path starts at the member: ".a",
+   "->flags". */
 static unsigned
 piece_path (tree source_parm, bool through_pointer, unsigned offset,
 	    unsigned size)
 {
 	const char *name = name_of (source_parm);
-	tree type = TREE_TYPE (source_parm);
+	tree type = DECL_P (source_parm) ? TREE_TYPE (source_parm) : source_parm;
 	if (through_pointer)
 		type = TREE_TYPE (type);
-	if (!name || !type)
+	if (!name)
+		name = "";
+	if (!type)
 		return 0;
 	char path[512];
 	snprintf (path, sizeof path, "%s", name);
@@ -194,7 +202,7 @@ describe_source_params (ts_collected_record *r, const ts_source_view *view)
 		tree p = view->source_parms[k];
 		ts_source_param s = ts_source_param ();
 		s.name = ts_string (name_of (p));
-		s.type = ts_type_index (TREE_TYPE (p));
+		s.type = ts_type_index (DECL_P (p) ? TREE_TYPE (p) : p);
 		s.fate = TS_FATE_REMOVED;
 		r->source_params.safe_push (s);
 	}
@@ -238,7 +246,9 @@ describe_origin (ts_collected_record *r, const ts_source_view *view,
 		s->fate = TS_FATE_PASSED;
 		return;
 	}
-	bool through_pointer = POINTER_TYPE_P (TREE_TYPE (source_parm));
+	tree source_type = DECL_P (source_parm) ? TREE_TYPE (source_parm)
+					       : source_parm;
+	bool through_pointer = POINTER_TYPE_P (source_type);
 	p->how = through_pointer ? TS_HOW_POINTER_PIECE : TS_HOW_VALUE_PIECE;
 	p->offset = unit_offset;
 	p->path = piece_path (source_parm, through_pointer, unit_offset,

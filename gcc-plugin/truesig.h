@@ -36,7 +36,9 @@ void ts_types_serialize (vec<ts_type> *out);
 /* clones.cc: what must be read before clones materialize. */
 struct ts_source_view {
 	tree source_decl;		/* the function as written */
-	vec<tree> source_parms;		/* its PARM_DECLs, in order */
+	vec<tree> source_parms;		/* its PARM_DECLs, in order; or only
+					   their types where the PARM_DECLs
+					   are not available (LTO) */
 	vec<int> root_to_source;	/* root parameter j -> source index, -1 */
 	vec<tree> constants;		/* per source index: value or NULL */
 	tree root_decl;			/* top of the clone tree */

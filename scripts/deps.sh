@@ -8,7 +8,7 @@ ver=$("$cc" -dumpversion 2>/dev/null | cut -d. -f1) || ver=
 [ -n "$ver" ] || { echo "deps: cannot tell the version of '$cc'" >&2; exit 1; }
 
 pkgs="gcc-$ver g++-$ver gcc-$ver-plugin-dev gcc-$ver-multilib libelf-dev libdw-dev
-libbpf-dev pkg-config dejagnu jq bpftool dwarves binutils"
+libbpf-dev pkg-config dejagnu jq bpftool dwarves binutils gcc-12-source"
 
 missing=
 for p in $pkgs; do
