@@ -68,16 +68,14 @@ kinds_of_symbol (const char *symbol, uint8_t kinds[8])
 	return n;
 }
 
-/* The symbol as it appears in the object's symbol table. */
-static const char *
-symbol_of (const char *asm_name, char *buf, size_t len)
+/* The symbol as it appears in the object's symbol table (free it). */
+static char *
+symbol_of (const char *asm_name)
 {
 	if (asm_name[0] == '*')
-		snprintf (buf, len, "%s", asm_name + 1);
-	else
-		snprintf (buf, len, "%s%s", user_label_prefix,
-			  targetm.strip_name_encoding (asm_name));
-	return buf;
+		return xstrdup (asm_name + 1);
+	return concat (user_label_prefix, targetm.strip_name_encoding (asm_name),
+		       NULL);
 }
 
 /* ---- member paths: "p.a", "p.in.x", "b->x[1]" ----------------------- */
@@ -154,6 +152,17 @@ piece_path (tree source_parm, bool through_pointer, unsigned offset,
 	if (!type)
 		return 0;
 	char path[512];
+	/* An element of what a scalar pointer points to: "a[1]", "*a". */
+	HOST_WIDE_INT elem = int_size_in_bytes (type);
+	if (through_pointer && !AGGREGATE_TYPE_P (type) && elem > 0
+	    && size == elem && offset % elem == 0) {
+		if (offset == 0)
+			snprintf (path, sizeof path, "*%s", name);
+		else
+			snprintf (path, sizeof path, "%s[%u]", name,
+				  (unsigned) (offset / elem));
+		return ts_string (path);
+	}
 	snprintf (path, sizeof path, "%s", name);
 	if (!member_path (type, (HOST_WIDE_INT) offset * BITS_PER_UNIT,
 			  (HOST_WIDE_INT) size * BITS_PER_UNIT, path,
@@ -320,8 +329,7 @@ ts_describe_function (function *fun)
 		return 0;
 
 	const char *asm_name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
-	char symbol[1024];
-	symbol_of (asm_name, symbol, sizeof symbol);
+	char *symbol = symbol_of (asm_name);
 
 	uint8_t kinds[8] = { 0 };
 	unsigned n_kinds = kinds_of_symbol (symbol, kinds);
@@ -329,8 +337,10 @@ ts_describe_function (function *fun)
 	bool abi = ts_abi_differs_from_type (fndecl);
 	if (abi)
 		n_kinds = add_kind (kinds, n_kinds, TS_KIND_ABI);
-	if (!clone && !abi && !ts_opt_all)
+	if (!clone && !abi && !ts_opt_all) {
+		free (symbol);
 		return 0;
+	}
 
 	const ts_source_view *view = ts_source_view_for (node);
 	ipa_param_adjustments *adj = ts_param_adjustments (node);
@@ -342,6 +352,7 @@ ts_describe_function (function *fun)
 		r->head.flags |= TS_RF_VARARGS;
 	memcpy (r->head.kinds, kinds, sizeof kinds);
 	r->head.symbol = ts_string (symbol);
+	free (symbol);
 	r->head.function = ts_string (name_of (view->source_decl));
 	expanded_location loc = expand_location (DECL_SOURCE_LOCATION (view->source_decl));
 	r->head.decl_file = ts_string (loc.file);
@@ -389,8 +400,7 @@ ts_note_cold_fragment (function *)
 		return 0;
 
 	const char *asm_name = IDENTIFIER_POINTER (TS_COLD_FUNCTION_NAME);
-	char symbol[1024];
-	symbol_of (asm_name, symbol, sizeof symbol);
+	char *symbol = symbol_of (asm_name);
 
 	ts_collected_record *r = ts_new_record ();
 	r->asm_label = xstrdup (asm_name);
@@ -402,6 +412,7 @@ ts_note_cold_fragment (function *)
 	}
 	add_kind (r->head.kinds, n, TS_KIND_COLD);
 	r->head.symbol = ts_string (symbol);
+	free (symbol);
 	r->head.parent = parent->head.symbol;
 	r->head.function = parent->head.function;
 	r->head.decl_file = parent->head.decl_file;

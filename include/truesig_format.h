@@ -146,8 +146,9 @@ struct ts_record {			/* 64 bytes */
 #define TS_RF_COLD_FRAGMENT	0x01	/* not an entry point: part of `parent` */
 #define TS_RF_RETURN_DROPPED	0x02	/* callers get no value back */
 #define TS_RF_VARARGS		0x04	/* real signature ends in ... */
-#define TS_RF_CHANGED		0x08	/* calling signature differs from the
-					   declaration (clear only under -all) */
+#define TS_RF_CHANGED		0x08	/* a clone, or a calling convention
+					   that differs from the declaration's
+					   (clear only for -all's extra ones) */
 #define TS_RF_INCOMPLETE	0x10	/* the plugin could not map every real
 					   parameter; unmapped ones are "new" */
 

@@ -115,6 +115,11 @@ static const char *param_name(const struct truesig_record *r,
 {
 	const struct truesig_param *p = &r->params[index];
 
+	/* "(*v)": a bare "*v" after the type would read as a pointer. */
+	if (p->path[0] == '*') {
+		snprintf(buf, size, "(%s)", p->path);
+		return buf;
+	}
 	if (p->path[0])
 		return p->path;
 	if (p->how == TS_HOW_COPY && r->source_params[p->source].name[0])
@@ -129,7 +134,7 @@ static void print_signature(FILE *out, const struct truesig_record *r,
 			    bool declared)
 {
 	const struct truesig_unit *u = r->unit;
-	char sig[SIG_MAX] = "", piece[TYPE_NAME_MAX], name[32];
+	char sig[SIG_MAX] = "", piece[TYPE_NAME_MAX], name[TYPE_NAME_MAX];
 	unsigned n = declared ? r->n_source_params : r->n_params;
 	const char *fname = r->symbol;
 
@@ -214,7 +219,7 @@ static void print_record(FILE *out, const struct dump_input *in,
 {
 	const struct truesig_unit *u = r->unit;
 	const char *binding = dump_binding(in, r);
-	char type[TYPE_NAME_MAX], locs[LOCS_MAX], name[32];
+	char type[TYPE_NAME_MAX], locs[LOCS_MAX], name[TYPE_NAME_MAX];
 
 	fprintf(out, "\n%s at 0x%0*" PRIx64 " (%s):", r->symbol,
 		u->addr_size * 2, r->address, binding ? binding : "no symbol");
