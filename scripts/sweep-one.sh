@@ -1,46 +1,43 @@
 #!/bin/sh
-# sweep-one.sh CC PLUGIN TOOL OUTDIR FLAGS FILE
-# Compile FILE with and without the plugin and print one line:
-#   <status> <file> <clones> <records> [detail]
-# status: skip (does not compile without the plugin), ice, diag (the plugin
-# changed the diagnostics), code (the generated code differs), dump (the
-# records cannot be read), missing (a clone has no record), ok.
-cc=$1 plugin=$2 tool=$3 out=$4 flags=$5 file=$6
+# sweep-one.sh PLUGIN TOOL TAG NAME COMMAND
+# COMMAND (one string, shell syntax) compiles one file with -c and no -o.
+# Run it without and with the plugin (outputs TAG.plain.o, TAG.with.o) and
+# print one line:  <status> <NAME> <clones> <records> [detail]
+# status: skip (does not compile without the plugin), ice (the plugin made
+# the compile fail), diag (the plugin changed the diagnostics), code (the
+# generated code differs), dump (the records cannot be read), missing (a
+# clone has no record, or more than one), ok.
+plugin=$1 tool=$2 tag=$3 name=$4 cmd=$5
 top=$(cd "$(dirname "$0")/.." && pwd)
-base=$out/$(echo "$file" | tr '/' '_' | sed 's/\.c$//')$(echo "$flags" | tr -d ' ')
-plain=$base.plain.o with=$base.with.o
-name=$(basename "$file")
 
-if ! timeout 120 $cc $flags -w -c "$file" -o "$plain" >"$base.plain.err" 2>&1; then
+if ! timeout 300 sh -c "$cmd -o '$tag.plain.o'" >"$tag.plain.err" 2>&1; then
 	echo "skip $name 0 0"
-	rm -f "$base".*
+	rm -f "$tag".*
 	exit 0
 fi
-timeout 120 $cc $flags -w -fplugin="$plugin" -c "$file" -o "$with" >"$base.with.err" 2>&1
-status=$?
-if grep -q -e 'internal compiler error' -e 'Segmentation fault' "$base.with.err" || [ $status -ne 0 ]; then
-	echo "ice $name 0 0 $(head -c 300 "$base.with.err" | tr '\n' ' ')"
+timeout 300 sh -c "$cmd -fplugin='$plugin' -o '$tag.with.o'" >"$tag.with.err" 2>&1
+if [ $? -ne 0 ] || grep -q 'internal compiler error' "$tag.with.err"; then
+	echo "ice $name 0 0 $(head -c 300 "$tag.with.err" | tr '\n' ' ')"
 	exit 0
 fi
-if ! cmp -s "$base.plain.err" "$base.with.err"; then
-	echo "diag $name 0 0 $(diff "$base.plain.err" "$base.with.err" | head -c 300 | tr '\n' ' ')"
+if ! cmp -s "$tag.plain.err" "$tag.with.err"; then
+	echo "diag $name 0 0 $(diff "$tag.plain.err" "$tag.with.err" | head -c 300 | tr '\n' ' ')"
 	exit 0
 fi
-if ! "$top/scripts/compare-code.sh" "$with" "$plain" >"$base.cmp" 2>&1; then
-	echo "code $name 0 0 $(head -c 300 "$base.cmp" | tr '\n' ' ')"
+if ! "$top/scripts/compare-code.sh" "$tag.with.o" "$tag.plain.o" >"$tag.cmp" 2>&1; then
+	echo "code $name 0 0 $(tr '\n' ' ' <"$tag.cmp")"
 	exit 0
 fi
-clones=$(nm "$with" | awk '$2 ~ /^[tTwW]$/ && $3 ~ /\.(isra|constprop|part)\.[0-9]/ && $3 !~ /\.cold$/ { print $3 }' | sort)
+clones=$(nm "$tag.with.o" | awk '$2 ~ /^[tTwW]$/ && $3 ~ /\.(isra|constprop|part)\.[0-9]/ && $3 !~ /\.cold$/ { print $3 }')
 nclones=$(printf '%s' "$clones" | grep -c .)
-if readelf -SW "$with" | grep -q '\.truesig'; then
-	if ! "$tool" dump --json "$with" >"$base.json" 2>"$base.dumperr"; then
-		echo "dump $name $nclones 0 $(head -c 300 "$base.dumperr")"
+recorded= nrecords=0
+if readelf -SW "$tag.with.o" | grep -q '\.truesig'; then
+	if ! "$tool" dump --json "$tag.with.o" >"$tag.json" 2>"$tag.dumperr"; then
+		echo "dump $name $nclones 0 $(head -c 300 "$tag.dumperr")"
 		exit 0
 	fi
-	recorded=$(jq -r '.records[] | select(.cold_fragment | not) | .symbol' "$base.json" | sort)
-	nrecords=$(jq '.records | length' "$base.json")
-else
-	recorded= nrecords=0
+	recorded=$(jq -r '.records[] | select(.cold_fragment | not) | .symbol' "$tag.json")
+	nrecords=$(jq '.records | length' "$tag.json")
 fi
 for c in $clones; do
 	n=$(printf '%s\n' "$recorded" | grep -cxF "$c")
@@ -50,4 +47,4 @@ for c in $clones; do
 	fi
 done
 echo "ok $name $nclones $nrecords"
-rm -f "$base".*
+rm -f "$tag".*
