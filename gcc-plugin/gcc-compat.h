@@ -43,7 +43,6 @@
 #include "langhooks.h"
 #include "print-tree.h"
 #include "context.h"
-#include "version.h"
 
 #if TS_GCC_VERSION >= 11000
 #include "symtab-clones.h"

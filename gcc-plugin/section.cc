@@ -161,8 +161,9 @@ static void
 serialize_unit (out_buf *b)
 {
 	char producer[64];
-	snprintf (producer, sizeof producer, "GCC %s, truesig %d",
-		  version_string, TRUESIG_VERSION);
+	snprintf (producer, sizeof producer, "GCC %d.%d.%d, truesig %d",
+		  BUILDING_GCC_MAJOR, BUILDING_GCC_MINOR, BUILDING_GCC_PATCHLEVEL,
+		  TRUESIG_VERSION);
 	unsigned producer_s = ts_string (producer);
 	unsigned name_s = ts_string (main_input_filename);
 	vec<ts_type> types = vNULL;
