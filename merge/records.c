@@ -800,6 +800,11 @@ int truesig_parse(const void *data, size_t size, struct truesig_section **out,
 		truesig_section_free(s);
 		return ret;
 	}
+	/* The units array moved as it grew: point records at their unit's
+	   final place. */
+	for (size_t i = 0; i < s->n_units; i++)
+		for (uint32_t j = 0; j < s->units[i].n_records; j++)
+			s->units[i].records[j].unit = &s->units[i];
 	*out = s;
 	return 0;
 }

@@ -168,6 +168,38 @@ static void test_units(const char *name, size_t padding, size_t trailing,
 	sb_free(&img);
 }
 
+/* More units than the reader's first allocation: every record must still
+   point at its own unit (a linked file holds hundreds). */
+static void test_many_units(void)
+{
+	const char *name = "many_units";
+	struct truesig_section *s = NULL;
+	struct sb_buf img = { 0 };
+	char err[256];
+	size_t n = 37;
+
+	for (size_t i = 0; i < n; i++)
+		sample(&img, i % 3 == 1, i % 2 ? 4 : 8, NULL);
+	if (parse(&img, &s, err, sizeof(err))) {
+		fail(name, "parse failed: %s", err);
+	} else if (s->n_units != n) {
+		fail(name, "%zu units, expected %zu", s->n_units, n);
+	} else {
+		bool ok = true;
+
+		for (size_t i = 0; i < s->n_units; i++)
+			for (uint32_t j = 0; j < s->units[i].n_records; j++)
+				if (s->units[i].records[j].unit != &s->units[i])
+					ok = false;
+		if (ok)
+			pass(name);
+		else
+			fail(name, "a record points at another unit");
+	}
+	truesig_section_free(s);
+	sb_free(&img);
+}
+
 static void test_empty(void)
 {
 	static const uint8_t zeros[64];
@@ -578,6 +610,7 @@ int main(void)
 	test_units("two_units", 0, 0, false);
 	test_units("padding_between_units", 8, 0, false);
 	test_units("padding_and_trailing_zeros", 16, 24, true);
+	test_many_units();
 	test_empty();
 	test_truncated();
 	test_between_units();
