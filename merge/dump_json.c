@@ -7,6 +7,7 @@
  * The shape is documented in docs/FORMAT.md ("JSON dump"); records are in
  * section order, each naming its unit.
  */
+#include <inttypes.h>
 #include "dump.h"
 #include "json.h"
 #include "type_name.h"
@@ -149,6 +150,12 @@ static void write_record(struct json_writer *w, const struct dump_input *in,
 	json_string(w, r->symbol);
 	json_key(w, "address");
 	json_uint(w, r->address);
+	/* The same as text: exact for readers that parse numbers as doubles
+	   (jq 1.6 rounds kernel addresses). */
+	char hex[2 + 16 + 1];
+	snprintf(hex, sizeof(hex), "0x%" PRIx64, r->address);
+	json_key(w, "address_hex");
+	json_string(w, hex);
 	json_key(w, "binding");
 	json_string_or_null(w, dump_binding(in, r));
 	json_key(w, "function");
