@@ -14,7 +14,9 @@ cd "$kdir" || exit 1
 find . -name '.*.o.cmd' ! -path './.truesig-sweep/*' | sort |
 	awk -v n="$every" 'NR % n == 0' |
 while read -r cmdfile; do
-	line=$(sed -n 's/^\(saved\)\{0,1\}cmd_[^ ]* := //p' "$cmdfile" | head -n 1)
+	# "gcc ... -c -o x.o x.c ; ./tools/objtool/objtool ...": the compile.
+	line=$(sed -n 's/^\(saved\)\{0,1\}cmd_[^ ]* := //p' "$cmdfile" | head -n 1 |
+		sed 's/ *;.*$//')
 	src=${line##* }
 	case "$line" in *" -c "*) ;; *) continue ;; esac
 	case "$src" in *.c) ;; *) continue ;; esac
