@@ -315,44 +315,21 @@ is_clone (cgraph_node *node, const uint8_t *kinds, unsigned n_kinds)
 	return false;
 }
 
-unsigned int
-ts_describe_function (function *fun)
+/* The record of FNDECL as it was emitted, not yet added to the unit. */
+static ts_collected_record *
+describe (cgraph_node *node, tree fndecl, const char *asm_name,
+	  const char *symbol, const uint8_t kinds[8], bool changed)
 {
-	current_record = NULL;
-	tree fndecl = fun->decl;
-	cgraph_node *node = cgraph_node::get (fndecl);
-	if (!node || !DECL_ASSEMBLER_NAME_SET_P (fndecl))
-		return 0;
-	/* A comdat copy may be discarded by the linker, and a relocation from
-	   a non-debug section into a discarded one is an error. */
-	if (DECL_COMDAT_GROUP (fndecl))
-		return 0;
-
-	const char *asm_name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
-	char *symbol = symbol_of (asm_name);
-
-	uint8_t kinds[8] = { 0 };
-	unsigned n_kinds = kinds_of_symbol (symbol, kinds);
-	bool clone = is_clone (node, kinds, n_kinds);
-	bool abi = ts_abi_differs_from_type (fndecl);
-	if (abi)
-		n_kinds = add_kind (kinds, n_kinds, TS_KIND_ABI);
-	if (!clone && !abi && !ts_opt_all) {
-		free (symbol);
-		return 0;
-	}
-
 	const ts_source_view *view = ts_source_view_for (node);
 	ipa_param_adjustments *adj = ts_param_adjustments (node);
 
 	ts_collected_record *r = ts_new_record ();
 	r->asm_label = xstrdup (asm_name);
-	r->head.flags = (clone || abi) ? TS_RF_CHANGED : 0;
+	r->head.flags = changed ? TS_RF_CHANGED : 0;
 	if (stdarg_p (TREE_TYPE (fndecl)))
 		r->head.flags |= TS_RF_VARARGS;
-	memcpy (r->head.kinds, kinds, sizeof kinds);
+	memcpy (r->head.kinds, kinds, sizeof r->head.kinds);
 	r->head.symbol = ts_string (symbol);
-	free (symbol);
 	r->head.function = ts_string (name_of (view->source_decl));
 	expanded_location loc = expand_location (DECL_SOURCE_LOCATION (view->source_decl));
 	r->head.decl_file = ts_string (loc.file);
@@ -386,8 +363,92 @@ ts_describe_function (function *fun)
 			r->source_params[k].fate = TS_FATE_CONSTANT;
 			constant_of (view->constants[k], &r->source_params[k]);
 		}
+	return r;
+}
 
-	current_record = r;
+/* Identical code folding leaves other functions as aliases of this one
+   (my_ffsll.part.0 = my_ffsl.part.0): each is the same code under another
+   symbol, so it gets a copy of the record, marked as an alias. */
+static void
+add_alias_records (cgraph_node *node, const ts_collected_record *r,
+		   bool recorded, bool abi)
+{
+	ipa_ref *ref;
+	FOR_EACH_ALIAS (node, ref) {
+		cgraph_node *alias = dyn_cast <cgraph_node *> (ref->referring);
+		if (!alias || !alias->definition || alias->weakref
+		    || alias->transparent_alias
+		    || !DECL_ASSEMBLER_NAME_SET_P (alias->decl)
+		    || DECL_COMDAT_GROUP (alias->decl))
+			continue;
+		const char *asm_name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (alias->decl));
+		char *symbol = symbol_of (asm_name);
+		uint8_t kinds[8] = { 0 };
+		unsigned n = kinds_of_symbol (symbol, kinds);
+		bool clone = is_clone (alias, kinds, n);
+		if (clone || recorded || ts_opt_all) {
+			if (abi)
+				add_kind (kinds, n, TS_KIND_ABI);
+			ts_collected_record *copy = ts_new_record ();
+			copy->head = r->head;
+			copy->head.flags |= TS_RF_ALIAS;
+			if (clone || abi)
+				copy->head.flags |= TS_RF_CHANGED;
+			copy->head.parent = r->head.symbol;
+			copy->head.symbol = ts_string (symbol);
+			memcpy (copy->head.kinds, kinds, sizeof kinds);
+			copy->asm_label = xstrdup (asm_name);
+			copy->source_params = r->source_params.copy ();
+			copy->params = r->params.copy ();
+			copy->locations = r->locations.copy ();
+			ts_add_record (copy);
+		}
+		free (symbol);
+	}
+}
+
+unsigned int
+ts_describe_function (function *fun)
+{
+	current_record = NULL;
+	tree fndecl = fun->decl;
+	cgraph_node *node = cgraph_node::get (fndecl);
+	if (!node || !DECL_ASSEMBLER_NAME_SET_P (fndecl))
+		return 0;
+	/* A comdat copy may be discarded by the linker, and a relocation from
+	   a non-debug section into a discarded one is an error. */
+	if (DECL_COMDAT_GROUP (fndecl))
+		return 0;
+
+	const char *asm_name = IDENTIFIER_POINTER (DECL_ASSEMBLER_NAME (fndecl));
+	char *symbol = symbol_of (asm_name);
+	uint8_t kinds[8] = { 0 };
+	unsigned n_kinds = kinds_of_symbol (symbol, kinds);
+	bool clone = is_clone (node, kinds, n_kinds);
+	bool abi = ts_abi_differs_from_type (fndecl);
+	if (abi)
+		add_kind (kinds, n_kinds, TS_KIND_ABI);
+	bool wanted = clone || abi || ts_opt_all;
+
+	if (wanted || node->has_aliases_p ()) {
+		ts_collected_record *r = describe (node, fndecl, asm_name, symbol,
+						   kinds, clone || abi);
+		if (wanted) {
+			ts_add_record (r);
+			current_record = r;
+		}
+		add_alias_records (node, r, wanted, abi);
+		/* Unwanted itself (only its aliases were): its arrays were
+		   copied; the strings and types stay in the unit, unused. */
+		if (!wanted) {
+			r->source_params.release ();
+			r->params.release ();
+			r->locations.release ();
+			free (const_cast<char *> (r->asm_label));
+			free (r);
+		}
+	}
+	free (symbol);
 	return 0;
 }
 
@@ -403,6 +464,7 @@ ts_note_cold_fragment (function *)
 	char *symbol = symbol_of (asm_name);
 
 	ts_collected_record *r = ts_new_record ();
+	ts_add_record (r);
 	r->asm_label = xstrdup (asm_name);
 	r->head.flags = TS_RF_COLD_FRAGMENT | (parent->head.flags & TS_RF_CHANGED);
 	unsigned n = 0;

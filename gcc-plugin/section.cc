@@ -32,9 +32,13 @@ ts_string (const char *s)
 ts_collected_record *
 ts_new_record (void)
 {
-	ts_collected_record *r = XCNEW (ts_collected_record);
+	return XCNEW (ts_collected_record);
+}
+
+void
+ts_add_record (ts_collected_record *r)
+{
 	records.safe_push (r);
-	return r;
 }
 
 unsigned

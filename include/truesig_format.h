@@ -129,7 +129,8 @@ struct ts_record {			/* 64 bytes */
 	uint32_t function;		/* string: the source function's name */
 	uint32_t decl_file;		/* string */
 	uint32_t decl_line;
-	uint32_t parent;		/* string: a cold fragment's function */
+	uint32_t parent;		/* string: a cold fragment's function,
+					   or the function an alias names */
 	uint32_t return_type;		/* type index: the real return type */
 	uint8_t	 kinds[8];		/* TS_KIND_*, in derivation order,
 					   0-terminated unless all 8 used */
@@ -151,6 +152,9 @@ struct ts_record {			/* 64 bytes */
 					   (clear only for -all's extra ones) */
 #define TS_RF_INCOMPLETE	0x10	/* the plugin could not map every real
 					   parameter; unmapped ones are "new" */
+#define TS_RF_ALIAS		0x20	/* another name of `parent`'s code
+					   (identical code folding): described
+					   as `parent` is */
 
 enum ts_kind {
 	TS_KIND_NONE	  = 0,

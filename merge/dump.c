@@ -244,6 +244,8 @@ static void print_record(FILE *out, const struct dump_input *in,
 		fprintf(out, "  true:     ");
 		print_signature(out, r, false);
 	}
+	if (r->flags & TS_RF_ALIAS)
+		fprintf(out, "  alias of %s: the same code\n", r->parent);
 
 	if (r->flags & (TS_RF_CHANGED | TS_RF_INCOMPLETE | TS_RF_VARARGS)) {
 		const char *sep = "";

@@ -173,6 +173,8 @@ static void write_record(struct json_writer *w, const struct dump_input *in,
 	json_bool(w, r->flags & TS_RF_COLD_FRAGMENT);
 	json_key(w, "parent");
 	json_string_or_null(w, r->parent);
+	json_key(w, "alias");
+	json_bool(w, r->flags & TS_RF_ALIAS);
 	json_key(w, "changed");
 	json_bool(w, r->flags & TS_RF_CHANGED);
 	json_key(w, "incomplete");
