@@ -3,7 +3,8 @@
 # Compile GCC's c-torture tests (from Debian's gcc-12-source) with and
 # without the plugin, under each FLAGS set, and report ICEs, changed
 # diagnostics, changed code and clones without a record (sweep-one.sh).
-# EVERY: take every Nth file (1 = all).
+# EVERY: take every Nth file (1 = all).  Work and results go to
+# BUILD/sweep.PID/.
 set -u
 cc=$1 build=$2 every=$3
 shift 3
@@ -18,7 +19,7 @@ if [ ! -d "$src/compile" ]; then
 		--wildcards '*/gcc/testsuite/gcc.c-torture/compile/*.c' \
 		'*/gcc/testsuite/gcc.c-torture/execute/*.c'
 fi
-out=$build/sweep.$every
+out=$build/sweep.$$
 rm -rf "$out"
 mkdir -p "$out/tmp"
 # A private copy: a rebuild during the sweep must not change the plugin.
