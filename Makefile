@@ -28,6 +28,7 @@ PLUGIN_HDRS	:= $(wildcard gcc-plugin/*.h) include/truesig_format.h
 TOOL_SRCS	:= $(filter-out merge/main.c,$(wildcard merge/*.c))
 TOOL_HDRS	:= $(wildcard merge/*.h) include/truesig_format.h
 UNIT_TESTS	:= $(patsubst merge/tests/%.c,$(BUILD)/asan/%,$(wildcard merge/tests/test-*.c))
+BTF_LOAD	:= $(BUILD)/btf-kernel-load
 
 .PHONY: all deps demo check sweep install uninstall clean
 .DELETE_ON_ERROR:
@@ -54,6 +55,10 @@ $(BUILD)/asan/truesig: merge/main.c $(TOOL_SRCS) $(TOOL_HDRS) | $(BUILD)
 $(BUILD)/asan/test-%: merge/tests/test-%.c $(TOOL_SRCS) $(TOOL_HDRS) | $(BUILD)
 	$(CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -o $@ $< $(TOOL_SRCS) $(TOOL_LIBS)
 
+# A helper of the BTF tests: the running kernel's verdict on a BTF file.
+$(BTF_LOAD): merge/tests/btf-kernel-load.c | $(BUILD)
+	$(CC) $(TOOL_CFLAGS) -o $@ $< -lbpf
+
 # ---- demo -------------------------------------------------------------------
 demo: all
 	@scripts/demo.sh $(CC) $(BUILD)
@@ -61,7 +66,7 @@ demo: all
 # ---- tests ------------------------------------------------------------------
 # Each suite writes "<suite>: N passed, N failed" to $(BUILD)/results/;
 # the last line sums them.
-check: all $(BUILD)/asan/truesig $(UNIT_TESTS)
+check: all $(BUILD)/asan/truesig $(UNIT_TESTS) $(BTF_LOAD)
 	@rm -rf $(BUILD)/results; mkdir -p $(BUILD)/results
 	@scripts/run-unit-tests.sh $(BUILD) $(UNIT_TESTS) || true
 	@scripts/run-dejagnu.sh $(CC) $(BUILD) || true

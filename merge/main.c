@@ -3,6 +3,7 @@
  * main.c — the truesig command: subcommand dispatch and file handling.
  *
  *   truesig dump [--json] FILE
+ *   truesig btf [-q] (-o OUT | --in-place) [--base BTF_OR_ELF] FILE
  *   truesig --help | --version
  *
  * Exit status: 0 on success, 1 when a file cannot be read or its .truesig
@@ -16,7 +17,9 @@
 #include <string.h>
 
 #include "dump.h"
+#include "btf_cmd.h"
 #include "elf_input.h"
+#include "load.h"
 #include "records.h"
 #include "truesig_format.h"
 
@@ -35,12 +38,14 @@ struct command {
 static int cmd_dump(int argc, char **argv);
 
 /*
- * The subcommands.  A new one (e.g. "btf", which merges the records into a
- * kernel's BTF) is a cmd_NAME function in its own file and one line here.
+ * The subcommands.  A new one is a cmd_NAME function in its own file and
+ * one line here.
  */
 static const struct command commands[] = {
 	{ "dump", "[--json] FILE",
 	  "print the records of FILE's .truesig section", cmd_dump },
+	{ "btf", "[-q] (-o OUT | --in-place) [--base BTF_OR_ELF] FILE",
+	  "describe the true signatures of FILE's functions in BTF", cmd_btf },
 };
 
 #define N_COMMANDS	(sizeof(commands) / sizeof(commands[0]))
@@ -63,63 +68,6 @@ static int usage_error(const char *fmt, const char *arg)
 	fprintf(stderr, fmt, arg);
 	fprintf(stderr, "\nTry 'truesig --help'.\n");
 	return EXIT_USAGE;
-}
-
-/* The parsed contents of one file: its sections, each parsed. */
-struct loaded_file {
-	struct elf_input *elf;
-	struct truesig_section **sections;
-	size_t		 n_sections;
-};
-
-static void unload(struct loaded_file *f)
-{
-	for (size_t i = 0; i < f->n_sections; i++)
-		truesig_section_free(f->sections[i]);
-	free(f->sections);
-	elf_input_close(f->elf);
-}
-
-/* Read and validate all of `path`, or print why not and return false. */
-static bool load(const char *path, struct loaded_file *f)
-{
-	char err[512];
-
-	memset(f, 0, sizeof(*f));
-	if (elf_input_open(path, &f->elf, err, sizeof(err))) {
-		fprintf(stderr, "truesig: %s\n", err);
-		return false;
-	}
-	if (!f->elf->n_sections) {
-		fprintf(stderr, "truesig: %s: no %s section\n", path,
-			TRUESIG_SECTION);
-		unload(f);
-		return false;
-	}
-	f->sections = calloc(f->elf->n_sections, sizeof(*f->sections));
-	if (!f->sections) {
-		fprintf(stderr, "truesig: %s: out of memory\n", path);
-		unload(f);
-		return false;
-	}
-	for (size_t i = 0; i < f->elf->n_sections; i++) {
-		const struct truesig_bytes *b = &f->elf->sections[i];
-
-		if (truesig_parse(b->data, b->size, &f->sections[i], err,
-				  sizeof(err))) {
-			if (f->elf->n_sections > 1)
-				fprintf(stderr, "truesig: %s: %s (section %zu): %s\n",
-					path, TRUESIG_SECTION,
-					b->section_index, err);
-			else
-				fprintf(stderr, "truesig: %s: %s: %s\n", path,
-					TRUESIG_SECTION, err);
-			unload(f);
-			return false;
-		}
-		f->n_sections++;
-	}
-	return true;
 }
 
 /* Flush stdout and report a failed write (a full disk, a closed pipe). */
@@ -160,7 +108,7 @@ static int cmd_dump(int argc, char **argv)
 	if (!path)
 		return usage_error("dump: no FILE given%s", "");
 
-	if (!load(path, &f))
+	if (!load_file(path, &f))
 		return EXIT_BAD_INPUT;
 	in = (struct dump_input){
 		.elf = f.elf, .sections = f.sections,
@@ -175,7 +123,7 @@ static int cmd_dump(int argc, char **argv)
 	} else {
 		dump_text(stdout, &in);
 	}
-	unload(&f);
+	unload_file(&f);
 	return ret ? ret : finish_output();
 }
 

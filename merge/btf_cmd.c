@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: MIT
+/*
+ * btf_cmd.c — `truesig btf`: describe the true signatures of a file's
+ * functions in BTF.
+ *
+ *   truesig btf [-q] (-o OUT | --in-place) [--base BTF_OR_ELF] FILE
+ *
+ * Reads FILE's .truesig records and its .BTF (if any), adds what the
+ * records need (btf_types.c, btf_funcs.c), drops tags that no longer apply
+ * (btf_prune.c) and writes the result (btf_output.c).  Nothing is written
+ * before everything has been read and checked.
+ */
+#include <elf.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "btf_cmd.h"
+#include "btf_funcs.h"
+#include "btf_index.h"
+#include "btf_input.h"
+#include "btf_output.h"
+#include "btf_prune.h"
+#include "btf_types.h"
+#include "load.h"
+
+#define EXIT_BAD_INPUT	1
+#define EXIT_USAGE	2
+
+static const char usage_text[] =
+"usage: truesig btf [-q] (-o OUT | --in-place) [--base BTF_OR_ELF] FILE\n"
+"\n"
+"Describe the true signature of each function recorded in FILE's .truesig\n"
+"section as BTF: a FUNC named as the function's symbol (foo.isra.0) with\n"
+"the prototype it really has, and decl tags saying where each parameter\n"
+"comes from (docs/FORMAT.md, \"BTF produced by truesig btf\").  Types that\n"
+"FILE's .BTF (or the base) already has are used, not added again; a FUNC\n"
+"of the symbol's name with a wrong prototype is corrected.\n"
+"\n"
+"  -o OUT          write the BTF (FILE's .BTF with the additions) to OUT,\n"
+"                  as a raw BTF file ('-': standard output)\n"
+"  --in-place      replace FILE's .BTF section, or add one; FILE is\n"
+"                  replaced atomically and unchanged when nothing is new\n"
+"  --base FILE2    split BTF on FILE2's BTF (raw BTF or an ELF file's\n"
+"                  .BTF), as a kernel module's is on vmlinux's\n"
+"  -q, --quiet     no summary and no notes on stderr, only errors\n"
+"\n"
+"The summary on stderr counts records read, FUNCs added, corrected and\n"
+"already right, and BTF types reused and added.  --in-place runs $OBJCOPY\n"
+"(default objcopy).\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "truesig: btf: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'truesig btf --help'.\n");
+	return EXIT_USAGE;
+}
+
+struct options {
+	const char	*file;
+	const char	*out;
+	const char	*base;
+	bool		 in_place;
+	bool		 quiet;
+};
+
+static bool same_file(const char *a, const char *b)
+{
+	struct stat x, y;
+
+	return !stat(a, &x) && !stat(b, &y) && x.st_dev == y.st_dev &&
+	       x.st_ino == y.st_ino;
+}
+
+/* 0, 2 for a usage error, or -1 after --help. */
+static int parse_options(int argc, char **argv, struct options *o)
+{
+	bool options_done = false;
+
+	memset(o, 0, sizeof(*o));
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (options_done || a[0] != '-' || !a[1]) {
+			if (o->file)
+				return usage_error("more than one file ('%s')", a);
+			o->file = a;
+		} else if (!strcmp(a, "--")) {
+			options_done = true;
+		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			fputs(usage_text, stdout);
+			return -1;
+		} else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+			o->quiet = true;
+		} else if (!strcmp(a, "--in-place")) {
+			o->in_place = true;
+		} else if (!strcmp(a, "-o") || !strcmp(a, "--output") ||
+			   !strcmp(a, "--base")) {
+			if (i + 1 >= argc || !argv[i + 1][0])
+				return usage_error("%s needs an argument", a);
+			if (!strcmp(a, "--base"))
+				o->base = argv[++i];
+			else
+				o->out = argv[++i];
+		} else {
+			return usage_error("unknown option '%s'", a);
+		}
+	}
+	if (!o->file)
+		return usage_error("no FILE given%s", "");
+	if (!o->out == !o->in_place)
+		return usage_error("give exactly one of -o OUT and --in-place%s",
+				   "");
+	if (o->out && same_file(o->out, o->file))
+		return usage_error("-o %s would overwrite FILE: use --in-place",
+				   o->out);
+	return 0;
+}
+
+/*
+ * Make libbpf keep `btf` in its modifiable form, where changing a type
+ * through btf__type_by_id() is seen by btf__raw_data() (finding a string
+ * does that, without adding one).
+ */
+static void modifiable(struct btf *btf)
+{
+	btf__find_str(btf, "truesig:\x7f");
+}
+
+static const char *plural(unsigned n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
+int cmd_btf(int argc, char **argv)
+{
+	struct btf_func_stats st;
+	struct btf_funcs_opts fo;
+	struct btf_types types;
+	struct btf_index *index = NULL;
+	struct btf_input in;
+	struct loaded_file f;
+	struct options o;
+	uint32_t *remove = NULL;
+	size_t n_remove = 0;
+	uint32_t before, added;
+	const void *data;
+	uint32_t size;
+	char err[1024];
+	char done[1100];
+	int ret;
+
+	ret = parse_options(argc, argv, &o);
+	if (ret)
+		return ret < 0 ? 0 : ret;
+	/* Past a file size limit, writes fail and we clean up. */
+	signal(SIGXFSZ, SIG_IGN);
+
+	if (!load_file(o.file, &f))
+		return EXIT_BAD_INPUT;
+	if (btf_input_open(f.elf, o.base, &in, err, sizeof(err))) {
+		fprintf(stderr, "truesig: %s\n", err);
+		unload_file(&f);
+		return EXIT_BAD_INPUT;
+	}
+	ret = EXIT_BAD_INPUT;
+	modifiable(in.btf);
+	index = btf_index_new(in.btf);
+	if (!index || btf_types_init(&types, in.btf, index)) {
+		fprintf(stderr, "truesig: %s: out of memory\n", o.file);
+		btf_index_free(index);
+		goto out_input;
+	}
+	before = btf__type_cnt(in.btf);
+	fo = (struct btf_funcs_opts){
+		.path = o.file, .quiet = o.quiet,
+		.start_id = in.base ? btf__type_cnt(in.base) : 1,
+	};
+	if (btf_funcs_apply(&types, &f, &fo, &st, &remove, &n_remove, err,
+			    sizeof(err))) {
+		fprintf(stderr, "truesig: %s: %s\n", o.file, err);
+		goto out;
+	}
+	added = btf__type_cnt(in.btf) - before;
+	if (n_remove) {
+		struct btf *pruned = btf_prune(in.btf, remove, n_remove);
+
+		if (!pruned) {
+			fprintf(stderr, "truesig: %s: cannot remove stale tags: %s\n",
+				o.file, strerror(errno));
+			goto out;
+		}
+		btf__free(in.btf);
+		in.btf = pruned;
+	}
+	modifiable(in.btf);	/* forget any cached raw form */
+	data = btf__raw_data(in.btf, &size);
+	if (!data) {
+		fprintf(stderr, "truesig: %s: cannot encode BTF: %s\n", o.file,
+			strerror(errno));
+		goto out;
+	}
+
+	if (o.out) {
+		if (btf_output_raw(o.out, data, size, err, sizeof(err))) {
+			fprintf(stderr, "truesig: %s\n", err);
+			goto out;
+		}
+		snprintf(done, sizeof(done), "wrote %s", o.out);
+	} else if (in.has_section && !added && !st.corrected && !n_remove) {
+		snprintf(done, sizeof(done), "%s unchanged", o.file);
+	} else {
+		if (in.has_section && in.section_alloc &&
+		    f.elf->type != ET_REL && size != in.section_size) {
+			fprintf(stderr,
+				"truesig: %s: .BTF is part of the loaded image (SHF_ALLOC): it cannot change size (%llu to %u bytes) without relinking; write it with -o and link it in\n",
+				o.file, (unsigned long long)in.section_size,
+				size);
+			goto out;
+		}
+		if (btf_output_elf(o.file, data, size, in.has_section, err,
+				   sizeof(err))) {
+			fprintf(stderr, "truesig: %s\n", err);
+			goto out;
+		}
+		snprintf(done, sizeof(done), "%s .BTF in %s",
+			 in.has_section ? "replaced" : "added", o.file);
+	}
+	ret = 0;
+	if (!o.quiet)
+		fprintf(stderr,
+			"truesig: %s: %u %s read (%u cold %s); FUNCs: %u added, %u corrected, %u already right, %u shared, %u skipped; types: %u reused, %u added, %zu removed; %s\n",
+			o.file, st.records, plural(st.records, "record", "records"),
+			st.cold, plural(st.cold, "fragment", "fragments"),
+			st.added, st.corrected, st.right, st.shared, st.skipped,
+			types.reused, added, n_remove, done);
+out:
+	free(remove);
+	btf_types_fini(&types);
+	btf_index_free(index);
+out_input:
+	btf_input_close(&in);
+	unload_file(&f);
+	return ret;
+}

@@ -1,0 +1,421 @@
+// SPDX-License-Identifier: MIT
+/*
+ * btf_input.c — read and check the BTF that truesig extends.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <bpf/libbpf.h>
+#include <linux/btf.h>
+
+#include "btf_input.h"
+#include "btf_prune.h"
+
+/* libbpf's last message, for our own ones. */
+static char libbpf_message[256];
+
+static int capture(enum libbpf_print_level level, const char *fmt,
+		   va_list ap)
+{
+	char *nl;
+
+	(void)level;
+	vsnprintf(libbpf_message, sizeof(libbpf_message), fmt, ap);
+	nl = strchr(libbpf_message, '\n');
+	if (nl)
+		*nl = '\0';
+	if (!strncmp(libbpf_message, "libbpf: ", 8))
+		memmove(libbpf_message, libbpf_message + 8,
+			strlen(libbpf_message + 8) + 1);
+	return 0;
+}
+
+__attribute__((format(printf, 4, 5)))
+static int fail(char *err, size_t err_size, int ret, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, err_size, fmt, ap);
+	va_end(ap);
+	return ret < 0 ? ret : -EINVAL;
+}
+
+/* A libbpf failure: its message if it said one, else errno's text. */
+static const char *why(int err)
+{
+	static char buf[300];
+
+	if (libbpf_message[0])
+		snprintf(buf, sizeof(buf), "%s", libbpf_message);
+	else
+		snprintf(buf, sizeof(buf), "%s", strerror(err < 0 ? -err : err));
+	return buf;
+}
+
+/* ---- checking types -------------------------------------------------------- */
+
+struct check {
+	const struct btf *btf;
+	uint32_t	 id;		/* the type being checked */
+	unsigned	 kind;
+	uint32_t	 count;		/* btf__type_cnt */
+	bool		 said;		/* err holds the reason */
+	char		*err;
+	size_t		 err_size;
+};
+
+/* May a type of kind `from` refer, through this field, to type `to`? */
+static bool reference_ok(unsigned from, const struct btf_type *to)
+{
+	unsigned kind = to ? btf_kind(to) : BTF_KIND_UNKN;
+
+	switch (from) {
+	case BTF_KIND_FUNC:
+		return kind == BTF_KIND_FUNC_PROTO;
+	case BTF_KIND_DECL_TAG:
+		return kind == BTF_KIND_STRUCT || kind == BTF_KIND_UNION ||
+		       kind == BTF_KIND_FUNC || kind == BTF_KIND_VAR ||
+		       kind == BTF_KIND_TYPEDEF;
+	case BTF_KIND_DATASEC:
+		return kind == BTF_KIND_VAR || kind == BTF_KIND_FUNC;
+	default:
+		return kind != BTF_KIND_FUNC && kind != BTF_KIND_VAR &&
+		       kind != BTF_KIND_DATASEC && kind != BTF_KIND_DECL_TAG;
+	}
+}
+
+static int check_id(uint32_t *id, void *ctx)
+{
+	struct check *c = ctx;
+	const struct btf_type *to;
+
+	c->said = true;
+	if (*id >= c->count)
+		return fail(c->err, c->err_size, -EINVAL,
+			    "type %u refers to type %u, which does not exist",
+			    c->id, *id);
+	to = *id ? btf__type_by_id(c->btf, *id) : NULL;
+	c->said = !reference_ok(c->kind, to);
+	if (c->said)
+		return fail(c->err, c->err_size, -EINVAL,
+			    "type %u (kind %u) refers to type %u of kind %u",
+			    c->id, c->kind, *id, to ? btf_kind(to) : 0);
+	return 0;
+}
+
+static bool string_ok(const struct btf *btf, uint32_t off, bool start)
+{
+	const char *s = btf__str_by_offset(btf, off);
+
+	if (!s)
+		return false;
+	if (!start || !off)
+		return true;
+	s = btf__str_by_offset(btf, off - 1);
+	return s && !s[0];
+}
+
+static int check_names(struct check *c, const struct btf_type *t,
+		       bool start)
+{
+	unsigned n = btf_vlen(t);
+
+	if (!string_ok(c->btf, t->name_off, start))
+		goto bad;
+	switch (btf_kind(t)) {
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+		for (unsigned i = 0; i < n; i++)
+			if (!string_ok(c->btf, btf_members(t)[i].name_off, start))
+				goto bad;
+		break;
+	case BTF_KIND_ENUM:
+		for (unsigned i = 0; i < n; i++)
+			if (!string_ok(c->btf, btf_enum(t)[i].name_off, start))
+				goto bad;
+		break;
+	case BTF_KIND_ENUM64:
+		for (unsigned i = 0; i < n; i++)
+			if (!string_ok(c->btf, btf_enum64(t)[i].name_off, start))
+				goto bad;
+		break;
+	case BTF_KIND_FUNC_PROTO:
+		for (unsigned i = 0; i < n; i++)
+			if (!string_ok(c->btf, btf_params(t)[i].name_off, start))
+				goto bad;
+		break;
+	default:
+		break;
+	}
+	return 0;
+bad:
+	return fail(c->err, c->err_size, -EINVAL,
+		    "type %u has a name that is not a string of the BTF",
+		    c->id);
+}
+
+int btf_input_check(const struct btf *btf, bool split_names, char *err,
+		    size_t err_size)
+{
+	const struct btf *base = btf__base_btf(btf);
+	struct check c = {
+		.btf = btf, .count = btf__type_cnt(btf), .err = err,
+		.err_size = err_size,
+	};
+
+	for (c.id = base ? btf__type_cnt(base) : 1; c.id < c.count; c.id++) {
+		/* visiting never writes: it only hands out the fields */
+		struct btf_type *t = (struct btf_type *)btf__type_by_id(btf, c.id);
+		int ret;
+
+		c.kind = btf_kind(t);
+		ret = check_names(&c, t, split_names);
+		if (ret)
+			return ret;
+		if (c.kind == BTF_KIND_DECL_TAG &&
+		    btf_decl_tag(t)->component_idx < -1)
+			return fail(err, err_size, -EINVAL,
+				    "type %u: decl tag component %d", c.id,
+				    btf_decl_tag(t)->component_idx);
+		c.said = false;
+		ret = btf_visit_type_ids(t, check_id, &c);
+		if (ret && !c.said)
+			ret = fail(err, err_size, ret, "type %u: unknown kind %u",
+				   c.id, c.kind);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* ---- the file's .BTF section ----------------------------------------------- */
+
+struct section_info {
+	bool		 found;
+	bool		 alloc;
+	bool		 compressed;
+	bool		 nobits;
+	uint64_t	 size;
+	bool		 split;		/* its strings do not start with "" */
+};
+
+static uint32_t u32_at(const uint8_t *p, bool swap)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return swap ? __builtin_bswap32(v) : v;
+}
+
+static int find_section(const struct elf_input *elf, struct section_info *s)
+{
+	Elf *e = elf->elf;
+	size_t shstrndx;
+
+	memset(s, 0, sizeof(*s));
+	if (elf_getshdrstrndx(e, &shstrndx))
+		return -EINVAL;
+	for (Elf_Scn *scn = NULL; (scn = elf_nextscn(e, scn));) {
+		GElf_Shdr sh;
+		const char *name;
+		Elf_Data *d;
+
+		if (!gelf_getshdr(scn, &sh))
+			return -EINVAL;
+		name = elf_strptr(e, shstrndx, sh.sh_name);
+		if (!name || strcmp(name, ".BTF"))
+			continue;
+		s->found = true;
+		s->alloc = sh.sh_flags & SHF_ALLOC;
+		s->compressed = sh.sh_flags & SHF_COMPRESSED;
+		s->nobits = sh.sh_type == SHT_NOBITS;
+		s->size = sh.sh_size;
+		if (s->compressed || s->nobits)
+			return 0;
+		d = elf_getdata(scn, NULL);
+		if (d && d->d_size >= sizeof(struct btf_header)) {
+			const uint8_t *p = d->d_buf;
+			uint16_t magic;
+			bool swap;
+			uint32_t hdr_len, str_off, str_len;
+
+			memcpy(&magic, p, 2);
+			swap = magic == __builtin_bswap16(BTF_MAGIC);
+			hdr_len = u32_at(p + 4, swap);
+			str_off = u32_at(p + 16, swap);
+			str_len = u32_at(p + 20, swap);
+			if ((uint64_t)hdr_len + str_off + str_len <= d->d_size)
+				s->split = !str_len || p[hdr_len + str_off];
+		}
+		return 0;
+	}
+	return 0;
+}
+
+static bool is_elf_file(const char *path)
+{
+	unsigned char magic[SELFMAG];
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	bool elf;
+
+	if (fd < 0)
+		return false;
+	elf = read(fd, magic, SELFMAG) == SELFMAG &&
+	      !memcmp(magic, ELFMAG, SELFMAG);
+	close(fd);
+	return elf;
+}
+
+static int open_base(const char *base_path, struct btf **base, char *err,
+		     size_t err_size)
+{
+	struct btf *b;
+	int ret;
+
+	if (access(base_path, R_OK))
+		return fail(err, err_size, -errno, "%s: %s", base_path,
+			    strerror(errno));
+	libbpf_message[0] = '\0';
+	if (is_elf_file(base_path)) {
+		b = btf__parse_elf(base_path, NULL);
+		if (!b && errno == ENOENT)
+			return fail(err, err_size, -ENOENT,
+				    "%s: no .BTF section to use as base",
+				    base_path);
+	} else {
+		b = btf__parse_raw(base_path);
+	}
+	if (!b)
+		return fail(err, err_size, -errno,
+			    "%s: not BTF, nor an ELF file with a .BTF section (%s)",
+			    base_path, why(errno));
+	ret = btf_input_check(b, false, err, err_size);
+	if (ret) {
+		char inner[512];
+
+		snprintf(inner, sizeof(inner), "%s", err);
+		btf__free(b);
+		return fail(err, err_size, ret, "%s: bad BTF: %s", base_path,
+			    inner);
+	}
+	*base = b;
+	return 0;
+}
+
+int btf_input_open(const struct elf_input *elf, const char *base_path,
+		   struct btf_input *in, char *err, size_t err_size)
+{
+	const char *path = elf->path;
+	struct section_info s;
+	char inner[512];
+	int ret;
+
+	memset(in, 0, sizeof(*in));
+	err[0] = '\0';
+	libbpf_set_print(capture);
+	if (find_section(elf, &s))
+		return fail(err, err_size, -EINVAL, "%s: %s", path,
+			    elf_errmsg(-1));
+	in->has_section = s.found;
+	in->section_alloc = s.alloc;
+	in->section_size = s.size;
+	if (s.found && (s.compressed || s.nobits))
+		return fail(err, err_size, -EINVAL,
+			    "%s: .BTF is %s; truesig cannot extend it", path,
+			    s.nobits ? "empty (SHT_NOBITS)" : "compressed");
+
+	if (base_path) {
+		ret = open_base(base_path, &in->base, err, err_size);
+		if (ret)
+			return ret;
+	}
+	if (s.found && s.split && !in->base) {
+		btf_input_close(in);
+		return fail(err, err_size, -EINVAL,
+			    "%s: its .BTF is split BTF: give its base with --base",
+			    path);
+	}
+	if (s.found && !s.split && in->base) {
+		btf_input_close(in);
+		return fail(err, err_size, -EINVAL,
+			    "%s: base BTF %s does not belong: its .BTF is complete, not split BTF",
+			    path, base_path);
+	}
+
+	libbpf_message[0] = '\0';
+	if (s.found) {
+		in->btf = in->base ? btf__parse_elf_split(path, in->base) :
+				     btf__parse_elf(path, NULL);
+		if (!in->btf) {
+			ret = -errno;
+			snprintf(inner, sizeof(inner), "%s", why(ret));
+			btf_input_close(in);
+			if (base_path)
+				return fail(err, err_size, ret,
+					    "%s: base BTF %s does not belong: %s",
+					    path, base_path, inner);
+			return fail(err, err_size, ret, "%s: bad .BTF: %s", path,
+				    inner);
+		}
+		ret = btf_input_check(in->btf, !!in->base, inner,
+				      sizeof(inner));
+		if (ret) {
+			btf_input_close(in);
+			if (base_path)
+				return fail(err, err_size, ret,
+					    "%s: base BTF %s does not belong: %s",
+					    path, base_path, inner);
+			return fail(err, err_size, ret, "%s: bad .BTF: %s", path,
+				    inner);
+		}
+		return 0;
+	}
+
+	if (in->base) {
+		enum btf_endianness want = elf->big_endian ? BTF_BIG_ENDIAN :
+							     BTF_LITTLE_ENDIAN;
+		size_t ptr = btf__pointer_size(in->base);
+
+		if (btf__endianness(in->base) != want) {
+			btf_input_close(in);
+			return fail(err, err_size, -EINVAL,
+				    "%s: base BTF %s does not belong: it is %s-endian, the file %s-endian",
+				    path, base_path,
+				    want == BTF_BIG_ENDIAN ? "little" : "big",
+				    want == BTF_BIG_ENDIAN ? "big" : "little");
+		}
+		if (ptr && ptr != elf->addr_size) {
+			btf_input_close(in);
+			return fail(err, err_size, -EINVAL,
+				    "%s: base BTF %s does not belong: it describes a %zu-bit target, the file is %u-bit",
+				    path, base_path, ptr * 8,
+				    elf->addr_size * 8);
+		}
+		in->btf = btf__new_empty_split(in->base);
+	} else {
+		in->btf = btf__new_empty();
+	}
+	if (!in->btf) {
+		btf_input_close(in);
+		return fail(err, err_size, -ENOMEM, "%s: out of memory", path);
+	}
+	btf__set_endianness(in->btf, elf->big_endian ? BTF_BIG_ENDIAN :
+						       BTF_LITTLE_ENDIAN);
+	btf__set_pointer_size(in->btf, elf->addr_size);
+	return 0;
+}
+
+void btf_input_close(struct btf_input *in)
+{
+	btf__free(in->btf);
+	btf__free(in->base);
+	memset(in, 0, sizeof(*in));
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * btf_input.h — the BTF truesig extends: the file's own .BTF (split on a
+ * base when given one), or a new BTF object; checked before it is used.
+ */
+#ifndef TRUESIG_BTF_INPUT_H
+#define TRUESIG_BTF_INPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <bpf/btf.h>
+
+#include "elf_input.h"
+
+struct btf_input {
+	struct btf	*base;		/* from --base, or NULL */
+	struct btf	*btf;		/* what truesig adds to */
+	bool		 has_section;	/* the file has a .BTF section */
+	bool		 section_alloc;	/* ... loaded with the image */
+	uint64_t	 section_size;
+};
+
+/*
+ * Read the BTF of `elf` (and the base BTF at base_path: raw BTF, or an ELF
+ * file's .BTF; NULL for none).  Returns 0, or a negative errno with a
+ * message "FILE: problem" in err.
+ */
+int btf_input_open(const struct elf_input *elf, const char *base_path,
+		   struct btf_input *in, char *err, size_t err_size);
+void btf_input_close(struct btf_input *in);
+
+/*
+ * Check btf's own types (not its base's) as the kernel would before using
+ * them: every type id in range and of a kind that may be referred to from
+ * there, every name a string.  `split_names` also requires each name to
+ * start a string, which a split BTF read on the wrong base rarely does.
+ * Returns 0, or -EINVAL with "type N: problem" in err.
+ */
+int btf_input_check(const struct btf *btf, bool split_names, char *err,
+		    size_t err_size);
+
+#endif /* TRUESIG_BTF_INPUT_H */

@@ -1,0 +1,420 @@
+// SPDX-License-Identifier: MIT
+/*
+ * btf_names.c — parameter names and decl tag values for truesig's BTF.
+ *
+ * A real parameter is named after what it is in the source, as pahole
+ * names the pieces of a split aggregate: a copy keeps the source name, a
+ * piece `p.in.x` becomes `p__in__x`, `b->x[1]` becomes `b__x_1`, `*v`
+ * becomes `v__deref`; a piece no member matches is `p__off8`, a parameter
+ * with no source counterpart `arg3`.  The decl tags say exactly what names
+ * can only hint at; their syntax is in docs/FORMAT.md.
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <elf.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "btf_names.h"
+
+bool btf_name_valid(const char *name)
+{
+	size_t len = 0;
+
+	if (!name || !(isalpha((unsigned char)name[0]) || name[0] == '_' ||
+		       name[0] == '.'))
+		return false;
+	for (const char *p = name; *p; p++, len++) {
+		if (len >= BTF_NAME_MAX)
+			return false;
+		if (!isalnum((unsigned char)*p) && *p != '_' && *p != '.')
+			return false;
+	}
+	return true;
+}
+
+/* ---- parameter names ----------------------------------------------------- */
+
+struct name_buf {
+	char	 s[BTF_PARAM_NAME_MAX + 1];
+	size_t	 len;
+};
+
+static void put_char(struct name_buf *b, char c)
+{
+	if (b->len < BTF_PARAM_NAME_MAX)
+		b->s[b->len++] = c;
+	b->s[b->len] = '\0';
+}
+
+static void put_str(struct name_buf *b, const char *s)
+{
+	while (*s)
+		put_char(b, *s++);
+}
+
+/* A C expression as identifier characters: "->" and "." are "__", "[i]"
+   is "_i", anything else that is not allowed is '_'. */
+static void put_expr(struct name_buf *b, const char *s)
+{
+	while (*s) {
+		if (s[0] == '-' && s[1] == '>') {
+			put_str(b, "__");
+			s += 2;
+		} else if (*s == '.') {
+			put_str(b, "__");
+			s++;
+		} else if (*s == '[') {
+			put_char(b, '_');
+			s++;
+		} else if (*s == ']') {
+			s++;
+		} else {
+			put_char(b, isalnum((unsigned char)*s) ? *s : '_');
+			s++;
+		}
+	}
+}
+
+/* The source parameter's name, or "param<j>" when it has none. */
+static void put_source(struct name_buf *b, const struct truesig_record *r,
+		       unsigned source)
+{
+	char tmp[32];
+
+	if (source < r->n_source_params && r->source_params[source].name[0]) {
+		put_expr(b, r->source_params[source].name);
+		return;
+	}
+	snprintf(tmp, sizeof(tmp), "param%u", source);
+	put_str(b, tmp);
+}
+
+/* A path that starts at the member (".a", "->f", "[1]") lacks its name. */
+static bool path_has_name(const char *path)
+{
+	return isalpha((unsigned char)path[0]) || path[0] == '_';
+}
+
+static void base_name(const struct truesig_record *r, unsigned i,
+		      struct name_buf *b)
+{
+	const struct truesig_param *p = &r->params[i];
+	char tmp[48];
+
+	b->len = 0;
+	b->s[0] = '\0';
+	switch (p->how) {
+	case TS_HOW_COPY:
+		put_source(b, r, p->source);
+		break;
+	case TS_HOW_VALUE_PIECE:
+	case TS_HOW_POINTER_PIECE:
+		if (!p->path[0]) {
+			put_source(b, r, p->source);
+			snprintf(tmp, sizeof(tmp), "__off%" PRIu32, p->offset);
+			put_str(b, tmp);
+		} else if (p->path[0] == '*') {
+			/* "*v": the whole pointee */
+			if (path_has_name(p->path + 1))
+				put_expr(b, p->path + 1);
+			else {
+				put_source(b, r, p->source);
+				put_expr(b, p->path + 1);
+			}
+			put_str(b, "__deref");
+		} else {
+			if (!path_has_name(p->path))
+				put_source(b, r, p->source);
+			put_expr(b, p->path);
+		}
+		break;
+	default:
+		break;
+	}
+	if (!b->len) {
+		snprintf(tmp, sizeof(tmp), "arg%u", i);
+		put_str(b, tmp);
+	}
+	if (isdigit((unsigned char)b->s[0])) {
+		memmove(b->s + 1, b->s, b->len + 1);
+		b->s[0] = '_';
+		if (b->len < BTF_PARAM_NAME_MAX)
+			b->len++;
+		b->s[b->len] = '\0';
+	}
+}
+
+static bool name_taken(char **names, unsigned n, const char *name)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (!strcmp(names[i], name))
+			return true;
+	return false;
+}
+
+void btf_names_free(char **names, unsigned n)
+{
+	if (!names)
+		return;
+	for (unsigned i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+char **btf_param_names(const struct truesig_record *r)
+{
+	char **names = calloc(r->n_params ? r->n_params : 1, sizeof(*names));
+	struct name_buf b;
+
+	if (!names)
+		return NULL;
+	for (unsigned i = 0; i < r->n_params; i++) {
+		base_name(r, i, &b);
+		if (!name_taken(names, i, b.s)) {
+			names[i] = strdup(b.s);
+		} else {
+			/* "a", "a_2", "a_3", ...: the first one free */
+			for (unsigned k = 2; ; k++) {
+				free(names[i]);
+				if (asprintf(&names[i], "%s_%u", b.s, k) < 0)
+					names[i] = NULL;
+				if (!names[i] || !name_taken(names, i, names[i]))
+					break;
+			}
+		}
+		if (!names[i]) {
+			btf_names_free(names, i);
+			return NULL;
+		}
+	}
+	return names;
+}
+
+/* ---- decl tags ------------------------------------------------------------ */
+
+struct tag_list {
+	struct btf_tag	*tags;
+	unsigned	 n;
+	unsigned	 cap;
+	int		 err;
+};
+
+__attribute__((format(printf, 3, 4)))
+static void add_tag(struct tag_list *l, int component, const char *fmt, ...)
+{
+	struct btf_tag *grown;
+	va_list ap;
+	char *value;
+	int ret;
+
+	if (l->err)
+		return;
+	va_start(ap, fmt);
+	ret = vasprintf(&value, fmt, ap);
+	va_end(ap);
+	if (ret < 0) {
+		l->err = -ENOMEM;
+		return;
+	}
+	if (l->n == l->cap) {
+		l->cap = l->cap ? l->cap * 2 : 8;
+		grown = realloc(l->tags, l->cap * sizeof(*grown));
+		if (!grown) {
+			free(value);
+			l->err = -ENOMEM;
+			return;
+		}
+		l->tags = grown;
+	}
+	l->tags[l->n].component = component;
+	l->tags[l->n].value = value;
+	l->n++;
+}
+
+/* Appends one location as the tag syntax writes it: "rdi", "[sp+8]",
+   "[rdi]", "[[sp+8]]"; a register without a name is "dwarf:N". */
+static void put_location(char *buf, size_t size,
+			 const struct truesig_location *l)
+{
+	char reg[64];
+	size_t len = strlen(buf);
+
+	if (l->reg_name[0])
+		snprintf(reg, sizeof(reg), "%s", l->reg_name);
+	else
+		snprintf(reg, sizeof(reg), "dwarf:%" PRId32, l->value);
+	if (len >= size)
+		return;
+	switch (l->kind) {
+	case TS_LOC_REG:
+		snprintf(buf + len, size - len, "%s", reg);
+		break;
+	case TS_LOC_STACK:
+		snprintf(buf + len, size - len, "[sp%+" PRId32 "]", l->value);
+		break;
+	case TS_LOC_REG_INDIRECT:
+		snprintf(buf + len, size - len, "[%s]", reg);
+		break;
+	case TS_LOC_STACK_INDIRECT:
+		snprintf(buf + len, size - len, "[[sp%+" PRId32 "]]", l->value);
+		break;
+	}
+}
+
+/* "rdi", or pieces "rdi@0:8,rsi@8:8" (location@piece_offset:size). */
+static void locations_text(const struct truesig_location *locs, unsigned n,
+			   char *buf, size_t size)
+{
+	buf[0] = '\0';
+	for (unsigned i = 0; i < n; i++) {
+		size_t len;
+
+		if (i)
+			strncat(buf, ",", size - strlen(buf) - 1);
+		put_location(buf, size, &locs[i]);
+		len = strlen(buf);
+		if ((n > 1 || locs[i].piece_offset) && len < size)
+			snprintf(buf + len, size - len, "@%" PRIu32 ":%u",
+				 locs[i].piece_offset, locs[i].size);
+	}
+}
+
+/*
+ * Where the values are cannot be derived from the prototype when GCC
+ * changed the calling convention (kind abi), nor on 32-bit x86, where it
+ * gives local functions register conventions: locations are tagged there.
+ */
+static bool wants_locations(const struct truesig_record *r)
+{
+	for (unsigned i = 0; i < r->n_kinds; i++)
+		if (r->kinds[i] == TS_KIND_ABI)
+			return true;
+	return r->unit && r->unit->machine == EM_386;
+}
+
+static const char *source_name(const struct truesig_record *r, unsigned j)
+{
+	return j < r->n_source_params && r->source_params[j].name[0] ?
+	       r->source_params[j].name : "?";
+}
+
+int btf_record_tags(const struct truesig_record *r, struct btf_tag **tags,
+		    unsigned *n)
+{
+	struct tag_list l = { 0 };
+	bool locs = wants_locations(r);
+	char buf[512];
+
+	*tags = NULL;
+	*n = 0;
+	if (r->function[0])
+		add_tag(&l, -1, BTF_TAG_PREFIX "source=%s", r->function);
+	if (r->n_kinds) {
+		buf[0] = '\0';
+		for (unsigned i = 0; i < r->n_kinds; i++) {
+			if (i)
+				strcat(buf, ",");
+			strcat(buf, truesig_kind_name(r->kinds[i]));
+		}
+		add_tag(&l, -1, BTF_TAG_PREFIX "kinds=%s", buf);
+	}
+	if ((r->flags & TS_RF_ALIAS) && r->parent[0])
+		add_tag(&l, -1, BTF_TAG_PREFIX "alias=%s", r->parent);
+	if (r->flags & TS_RF_RETURN_DROPPED)
+		add_tag(&l, -1, BTF_TAG_PREFIX "return=dropped");
+	else if (locs && r->return_locs) {
+		locations_text(truesig_return_locs(r), r->return_locs, buf,
+			       sizeof(buf));
+		add_tag(&l, -1, BTF_TAG_PREFIX "return_loc=%s", buf);
+	}
+	if (r->flags & TS_RF_INCOMPLETE)
+		add_tag(&l, -1, BTF_TAG_PREFIX "incomplete=yes");
+
+	for (unsigned j = 0; j < r->n_source_params; j++) {
+		const struct truesig_source_param *sp = &r->source_params[j];
+		const char *name = source_name(r, j);
+
+		if (sp->fate == TS_FATE_REMOVED) {
+			add_tag(&l, -1, BTF_TAG_PREFIX "removed=%s src=%u",
+				name, j);
+		} else if (sp->fate == TS_FATE_CONSTANT) {
+			switch (sp->const_kind) {
+			case TS_CONST_SIGNED:
+				add_tag(&l, -1, BTF_TAG_PREFIX
+					"constant=%s src=%u value=%" PRId64,
+					name, j, (int64_t)sp->const_value);
+				break;
+			case TS_CONST_UNSIGNED:
+				add_tag(&l, -1, BTF_TAG_PREFIX
+					"constant=%s src=%u value=%" PRIu64 "u",
+					name, j, sp->const_value);
+				break;
+			case TS_CONST_TEXT:
+				add_tag(&l, -1, BTF_TAG_PREFIX
+					"constant=%s src=%u expr=%s",
+					name, j, sp->const_text);
+				break;
+			default:
+				add_tag(&l, -1, BTF_TAG_PREFIX
+					"constant=%s src=%u", name, j);
+				break;
+			}
+		}
+	}
+
+	for (unsigned i = 0; i < r->n_params; i++) {
+		const struct truesig_param *p = &r->params[i];
+		int c = (int)i;
+
+		switch (p->how) {
+		case TS_HOW_COPY:
+			if (r->source_params[p->source].name[0])
+				add_tag(&l, c, BTF_TAG_PREFIX
+					"origin=copy src=%u path=%s",
+					p->source,
+					r->source_params[p->source].name);
+			else
+				add_tag(&l, c, BTF_TAG_PREFIX
+					"origin=copy src=%u", p->source);
+			break;
+		case TS_HOW_VALUE_PIECE:
+		case TS_HOW_POINTER_PIECE:
+			add_tag(&l, c, BTF_TAG_PREFIX
+				"origin=%s src=%u off=%" PRIu32 " size=%" PRIu32
+				"%s%s", truesig_how_name(p->how), p->source,
+				p->offset, p->size, p->path[0] ? " path=" : "",
+				p->path);
+			break;
+		default:
+			add_tag(&l, c, BTF_TAG_PREFIX "origin=new size=%" PRIu32,
+				p->size);
+			break;
+		}
+		if (locs && p->loc_count) {
+			locations_text(truesig_param_locs(r, p), p->loc_count,
+				       buf, sizeof(buf));
+			add_tag(&l, c, BTF_TAG_PREFIX "loc=%s", buf);
+		}
+	}
+	if (l.err) {
+		btf_tags_free(l.tags, l.n);
+		return l.err;
+	}
+	*tags = l.tags;
+	*n = l.n;
+	return 0;
+}
+
+void btf_tags_free(struct btf_tag *tags, unsigned n)
+{
+	if (!tags)
+		return;
+	for (unsigned i = 0; i < n; i++)
+		free(tags[i].value);
+	free(tags);
+}

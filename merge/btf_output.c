@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: MIT
+/*
+ * btf_output.c — write BTF atomically: raw, or into an ELF file.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <libgen.h>
+#include <limits.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "btf_output.h"
+
+extern char **environ;
+
+__attribute__((format(printf, 4, 5)))
+static int fail(char *err, size_t err_size, int ret, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, err_size, fmt, ap);
+	va_end(ap);
+	return ret < 0 ? ret : -EIO;
+}
+
+/* Where `path` really is: a symbolic link's target, when it resolves. */
+static void resolve(const char *path, char *buf, size_t size)
+{
+	char real[PATH_MAX];
+
+	if (realpath(path, real))
+		snprintf(buf, size, "%s", real);
+	else
+		snprintf(buf, size, "%s", path);
+}
+
+/* A new empty file ".NAME.WHAT-XXXXXX" next to `target`; its fd, or -errno. */
+static int temp_next_to(const char *target, const char *what, char *tmp,
+			size_t size)
+{
+	char dir_buf[PATH_MAX], base_buf[PATH_MAX];
+	int fd;
+
+	snprintf(dir_buf, sizeof(dir_buf), "%s", target);
+	snprintf(base_buf, sizeof(base_buf), "%s", target);
+	if ((size_t)snprintf(tmp, size, "%s/.%s.%s-XXXXXX", dirname(dir_buf),
+			     basename(base_buf), what) >= size)
+		return -ENAMETOOLONG;
+	fd = mkstemp(tmp);
+	return fd < 0 ? -errno : fd;
+}
+
+static int write_all(int fd, const void *data, size_t size)
+{
+	const char *p = data;
+
+	while (size) {
+		ssize_t n = write(fd, p, size);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		p += n;
+		size -= (size_t)n;
+	}
+	return 0;
+}
+
+static mode_t default_mode(void)
+{
+	mode_t mask = umask(0);
+
+	umask(mask);
+	return 0666 & ~mask;
+}
+
+static int write_stream(int fd, const char *name, const void *data,
+			size_t size, char *err, size_t err_size)
+{
+	int ret = write_all(fd, data, size);
+
+	if (ret)
+		return fail(err, err_size, ret, "%s: cannot write: %s", name,
+			    strerror(-ret));
+	return 0;
+}
+
+int btf_output_raw(const char *out, const void *data, size_t size,
+		   char *err, size_t err_size)
+{
+	char target[PATH_MAX], tmp[PATH_MAX];
+	struct stat st;
+	int fd, ret;
+
+	if (!strcmp(out, "-"))
+		return write_stream(STDOUT_FILENO, "standard output", data,
+				    size, err, err_size);
+	resolve(out, target, sizeof(target));
+	if (!stat(target, &st) && S_ISDIR(st.st_mode))
+		return fail(err, err_size, -EISDIR, "%s: %s", out,
+			    strerror(EISDIR));
+	if (!stat(target, &st) && !S_ISREG(st.st_mode)) {
+		/* a pipe or a device: nothing to replace, just write */
+		fd = open(target, O_WRONLY | O_CLOEXEC);
+		if (fd < 0)
+			return fail(err, err_size, -errno, "%s: %s", out,
+				    strerror(errno));
+		ret = write_stream(fd, out, data, size, err, err_size);
+		close(fd);
+		return ret;
+	}
+	fd = temp_next_to(target, "tmp", tmp, sizeof(tmp));
+	if (fd < 0)
+		return fail(err, err_size, fd,
+			    "%s: cannot create a file next to it: %s", out,
+			    strerror(-fd));
+	ret = write_all(fd, data, size);
+	if (!ret && fchmod(fd, default_mode()))
+		ret = -errno;
+	if (!ret && fsync(fd))
+		ret = -errno;
+	if (close(fd) && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp, target))
+		ret = -errno;
+	if (ret) {
+		unlink(tmp);
+		return fail(err, err_size, ret, "%s: cannot write: %s", out,
+			    strerror(-ret));
+	}
+	return 0;
+}
+
+/* Run argv; its output (stdout and stderr) goes into out.  The exit
+   status, or -errno if it could not run, or 128 + signal. */
+static int run(char *const argv[], char *out, size_t out_size)
+{
+	posix_spawn_file_actions_t fa;
+	size_t len = 0;
+	int pipefd[2], status, ret;
+	pid_t pid;
+
+	out[0] = '\0';
+	if (pipe2(pipefd, O_CLOEXEC))
+		return -errno;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
+	posix_spawn_file_actions_adddup2(&fa, pipefd[1], 2);
+	ret = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	close(pipefd[1]);
+	if (ret) {
+		close(pipefd[0]);
+		return -ret;
+	}
+	for (;;) {
+		char buf[512];
+		ssize_t n = read(pipefd[0], buf, sizeof(buf));
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		for (ssize_t i = 0; i < n && len + 1 < out_size; i++)
+			out[len++] = buf[i];
+		out[len] = '\0';
+	}
+	close(pipefd[0]);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -errno;
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return WEXITSTATUS(status);
+}
+
+/* Whether ELF file `path` has a .BTF section holding exactly `data`. */
+static bool has_btf(const char *path, const void *data, size_t size)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	bool same = false;
+	size_t shstrndx;
+	Elf *elf;
+
+	if (fd < 0)
+		return false;
+	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+	if (elf && !elf_getshdrstrndx(elf, &shstrndx)) {
+		for (Elf_Scn *scn = NULL; (scn = elf_nextscn(elf, scn));) {
+			GElf_Shdr sh;
+			const char *name;
+			Elf_Data *d;
+
+			if (!gelf_getshdr(scn, &sh))
+				break;
+			name = elf_strptr(elf, shstrndx, sh.sh_name);
+			if (!name || strcmp(name, ".BTF"))
+				continue;
+			d = elf_getdata(scn, NULL);
+			same = d && d->d_size == size &&
+			       (!size || !memcmp(d->d_buf, data, size));
+			break;
+		}
+	}
+	elf_end(elf);
+	close(fd);
+	return same;
+}
+
+int btf_output_elf(const char *path, const void *data, size_t size,
+		   bool has_section, char *err, size_t err_size)
+{
+	const char *objcopy = getenv("OBJCOPY");
+	char target[PATH_MAX], section[PATH_MAX], tmp[PATH_MAX];
+	char update[PATH_MAX + 16], output[1024];
+	struct stat st;
+	int fd, ret;
+
+	if (!objcopy || !objcopy[0])
+		objcopy = "objcopy";
+	resolve(path, target, sizeof(target));
+	if (stat(target, &st))
+		return fail(err, err_size, -errno, "%s: %s", path,
+			    strerror(errno));
+
+	/* the section's contents, then the new file, next to the old one */
+	fd = temp_next_to(target, "btf", section, sizeof(section));
+	if (fd < 0)
+		return fail(err, err_size, fd,
+			    "%s: cannot create a file next to it: %s", path,
+			    strerror(-fd));
+	ret = write_all(fd, data, size);
+	if (close(fd) && !ret)
+		ret = -errno;
+	if (ret) {
+		unlink(section);
+		return fail(err, err_size, ret, "%s: cannot write BTF next to it: %s",
+			    path, strerror(-ret));
+	}
+	fd = temp_next_to(target, "tmp", tmp, sizeof(tmp));
+	if (fd < 0) {
+		unlink(section);
+		return fail(err, err_size, fd,
+			    "%s: cannot create a file next to it: %s", path,
+			    strerror(-fd));
+	}
+	close(fd);
+
+	snprintf(update, sizeof(update), ".BTF=%s", section);
+	{
+		char *argv[] = {
+			(char *)objcopy,
+			(char *)(has_section ? "--update-section" : "--add-section"),
+			update, target, tmp, NULL,
+		};
+
+		ret = run(argv, output, sizeof(output));
+	}
+	unlink(section);
+	if (ret) {
+		char *nl = strchr(output, '\n');
+
+		if (nl)
+			*nl = '\0';
+		unlink(tmp);
+		if (ret < 0)
+			return fail(err, err_size, ret, "%s: cannot run %s: %s",
+				    path, objcopy, strerror(-ret));
+		return fail(err, err_size, -EIO, "%s: %s failed (%s%d)%s%s",
+			    path, objcopy, ret > 128 ? "signal " : "status ",
+			    ret > 128 ? ret - 128 : ret, output[0] ? ": " : "",
+			    output);
+	}
+	if (!has_btf(tmp, data, size)) {
+		unlink(tmp);
+		return fail(err, err_size, -EIO,
+			    "%s: %s did not write the .BTF section as given",
+			    path, objcopy);
+	}
+	ret = 0;
+	if (chmod(tmp, st.st_mode & 07777))
+		ret = -errno;
+	if (!ret && geteuid() == 0 && st.st_uid != 0 &&
+	    chown(tmp, st.st_uid, st.st_gid))
+		ret = -errno;
+	if (!ret) {
+		fd = open(tmp, O_RDONLY | O_CLOEXEC);
+		if (fd < 0 || fsync(fd))
+			ret = -errno;
+		if (fd >= 0)
+			close(fd);
+	}
+	if (!ret && rename(tmp, target))
+		ret = -errno;
+	if (ret) {
+		unlink(tmp);
+		return fail(err, err_size, ret, "%s: cannot replace it: %s", path,
+			    strerror(-ret));
+	}
+	return 0;
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * btf_output.h — write BTF: as a raw file, or as an ELF file's .BTF.
+ *
+ * Both write a temporary file in the destination's directory and rename it
+ * over the destination, so a reader sees the old file or the new one, and
+ * on any failure the destination is untouched and no temporary file is
+ * left.
+ */
+#ifndef TRUESIG_BTF_OUTPUT_H
+#define TRUESIG_BTF_OUTPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Write `size` bytes of raw BTF to `out` ("-": standard output; a pipe or
+   a device is written to, not replaced).  0, or -errno with a message
+   "OUT: problem" in err. */
+int btf_output_raw(const char *out, const void *data, size_t size,
+		   char *err, size_t err_size);
+
+/*
+ * Make `data` the .BTF section of ELF file `path` (replacing it when
+ * has_section, adding it otherwise), keeping the file's mode.  The section
+ * is written by objcopy (or the program named by $OBJCOPY), then read back
+ * and compared.  0, or -errno with "PATH: problem" in err.
+ */
+int btf_output_elf(const char *path, const void *data, size_t size,
+		   bool has_section, char *err, size_t err_size);
+
+#endif /* TRUESIG_BTF_OUTPUT_H */

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * load.h — read a file's .truesig sections and parse them, for the
+ * subcommands.
+ */
+#ifndef TRUESIG_LOAD_H
+#define TRUESIG_LOAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "elf_input.h"
+#include "records.h"
+
+/* The parsed contents of one file: its sections, each parsed. */
+struct loaded_file {
+	struct elf_input *elf;
+	struct truesig_section **sections;
+	size_t		 n_sections;
+};
+
+/*
+ * Read and validate all of `path`.  Returns true, or prints why not on
+ * stderr ("truesig: PATH: problem") and returns false with nothing to free.
+ * A file without a .truesig section is an error.
+ */
+bool load_file(const char *path, struct loaded_file *f);
+
+void unload_file(struct loaded_file *f);
+
+/* Records of every section and unit, in section order. */
+size_t loaded_record_count(const struct loaded_file *f);
+
+#endif /* TRUESIG_LOAD_H */
