@@ -1,5 +1,7 @@
 #!/bin/sh
-# Install the Debian packages truesig needs for compiler $1 (e.g. gcc, gcc-11).
+# deps.sh CC [kernel]: install the Debian packages truesig needs for
+# compiler CC (e.g. gcc, gcc-11); with "kernel", also those of the kernel
+# checks (kernel source and build tools, QEMU, clang for BPF programs).
 # As root: installs what is missing.  Otherwise: prints the apt-get line and fails.
 set -eu
 cc=${1:-gcc}
@@ -9,6 +11,8 @@ ver=$("$cc" -dumpversion 2>/dev/null | cut -d. -f1) || ver=
 
 pkgs="gcc-$ver g++-$ver gcc-$ver-plugin-dev gcc-$ver-multilib libelf-dev libdw-dev
 libbpf-dev pkg-config dejagnu jq bpftool dwarves binutils gcc-12-source"
+[ "${2:-}" = kernel ] && pkgs="$pkgs linux-source-6.1 bc bison flex libssl-dev
+zlib1g-dev cpio xz-utils time qemu-system-x86 clang llvm"
 
 missing=
 for p in $pkgs; do

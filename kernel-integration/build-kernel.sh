@@ -1,0 +1,113 @@
+#!/bin/sh
+# build-kernel.sh [--plugin PLUGIN [--patched TOOL]] OUT
+#
+# Build the small x86-64 kernel the kernel checks use, from Debian's
+# linux-source-6.1 (or $KERNEL_SRC: a tarball or an unpacked tree), in the
+# directory OUT: the source is unpacked in OUT/src, objects go to OUT/obj.
+#
+#   (no option)              without the plugin, for comparisons
+#   --plugin PLUGIN          the no-patch path: KCFLAGS=-fplugin=PLUGIN
+#   --plugin PLUGIN --patched TOOL
+#                            the patches of patches-6.1/ applied and
+#                            CONFIG_DEBUG_INFO_BTF_TRUESIG on, with
+#                            TRUESIG_PLUGIN=PLUGIN and TRUESIG=TOOL
+#
+# The config: tinyconfig, then what BPF tracing of the result needs (BPF
+# syscall and JIT, BTF from DWARF 5, ftrace with direct calls, kprobes,
+# modules, one of them ext2) and what booting it under QEMU with an
+# initramfs needs (serial console, initrd, ELF binaries, devtmpfs, proc,
+# sysfs), plus networking and the block layer for a realistic amount of
+# code.
+#
+# Environment: CC (default gcc-12), JOBS (default nproc), KERNEL_SRC.
+# The last line gives the build's user, system and elapsed seconds.
+set -eu
+
+usage() {
+	echo "usage: $0 [--plugin PLUGIN [--patched TOOL]] OUT" >&2
+	exit 2
+}
+plugin= tool=
+while [ $# -gt 1 ]; do
+	case $1 in
+	--plugin) plugin=$(realpath "$2"); shift 2 ;;
+	--patched) tool=$(realpath "$2"); shift 2 ;;
+	*) usage ;;
+	esac
+done
+[ $# -eq 1 ] || usage
+[ -z "$tool" ] || [ -n "$plugin" ] || usage
+out=$1
+cc=${CC:-gcc-12}
+jobs=${JOBS:-$(nproc)}
+src=${KERNEL_SRC:-/usr/src/linux-source-6.1.tar.xz}
+here=$(cd "$(dirname "$0")" && pwd)
+
+for f in $plugin $tool; do
+	[ -f "$f" ] || { echo "$0: no $f" >&2; exit 2; }
+done
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+
+# The source, unpacked (and patched) once per OUT.
+if [ ! -f "$out/src/Makefile" ]; then
+	rm -rf "$out/src" "$out/src.tmp"
+	mkdir -p "$out/src.tmp"
+	if [ -d "$src" ]; then
+		cp -a "$src/." "$out/src.tmp"
+	elif [ -f "$src" ]; then
+		tar -xf "$src" -C "$out/src.tmp" --strip-components=1
+	else
+		echo "$0: no kernel source at $src (apt-get install linux-source-6.1)" >&2
+		exit 2
+	fi
+	if [ -n "$tool" ]; then
+		for p in "$here"/patches-6.1/*.patch; do
+			patch -s -p1 -d "$out/src.tmp" <"$p"
+		done
+	fi
+	mv "$out/src.tmp" "$out/src"
+fi
+
+set -- CC="$cc" HOSTCC="$cc"
+if [ -n "$tool" ]; then
+	set -- "$@" TRUESIG="$tool" TRUESIG_PLUGIN="$plugin"
+elif [ -n "$plugin" ]; then
+	set -- "$@" KCFLAGS="-fplugin=$plugin"
+fi
+
+mkdir -p "$out/obj"
+make -s -C "$out/src" O="$out/obj" "$@" tinyconfig >/dev/null
+"$out/src/scripts/config" --file "$out/obj/.config" \
+	-e 64BIT -e PRINTK -e TTY -e SERIAL_8250 -e SERIAL_8250_CONSOLE \
+	-e BLK_DEV_INITRD -e RD_GZIP -e BINFMT_ELF -e BINFMT_SCRIPT \
+	-e DEVTMPFS -e DEVTMPFS_MOUNT -e PROC_FS -e SYSFS -e NET -e INET \
+	-e BLOCK -e MODULES -e MODULE_UNLOAD -e MULTIUSER -e FUTEX \
+	-m EXT2_FS \
+	-e BPF_SYSCALL -e BPF_JIT -e BPF_JIT_ALWAYS_ON \
+	-e DEBUG_KERNEL -e DEBUG_INFO -e DEBUG_INFO_DWARF5 \
+	-d DEBUG_INFO_REDUCED -d DEBUG_INFO_SPLIT -e DEBUG_INFO_BTF \
+	-e DEBUG_INFO_BTF_MODULES \
+	-e FTRACE -e FUNCTION_TRACER -e DYNAMIC_FTRACE \
+	-e DYNAMIC_FTRACE_WITH_DIRECT_CALLS -e KPROBES -e KPROBE_EVENTS \
+	-e BPF_EVENTS -e PERF_EVENTS
+[ -z "$tool" ] || "$out/src/scripts/config" --file "$out/obj/.config" \
+	-e DEBUG_INFO_BTF_TRUESIG
+make -s -C "$out/src" O="$out/obj" "$@" olddefconfig 2>&1 |
+	grep -v 'override: DEBUG_INFO_DWARF5 changes choice state' || true
+if [ -n "$tool" ] && ! grep -q '^CONFIG_DEBUG_INFO_BTF_TRUESIG=y' "$out/obj/.config"; then
+	echo "$0: CONFIG_DEBUG_INFO_BTF_TRUESIG did not stay on: $cc -fplugin=$plugin fails" >&2
+	exit 1
+fi
+
+start=$(date +%s)
+/usr/bin/time -f '%U %S' -o "$out/time" \
+	make -s -C "$out/src" O="$out/obj" "$@" -j"$jobs" \
+	vmlinux modules bzImage >"$out/build.log" 2>&1 || {
+	tail -n 30 "$out/build.log" >&2
+	echo "$0: the kernel build failed (log: $out/build.log)" >&2
+	exit 1
+}
+end=$(date +%s)
+read -r user sys <"$out/time"
+echo "build-kernel: $out/obj: ${user}s user, ${sys}s system, $((end - start))s elapsed"

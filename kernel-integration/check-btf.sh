@@ -1,0 +1,61 @@
+#!/bin/sh
+# check-btf.sh [--base BASE] FILE
+#
+# Judge the BTF of FILE (a vmlinux or a module: its .BTF; with --base,
+# split BTF on BASE's) against FILE's own .truesig records: a clone has a
+# true prototype when a FUNC named as its symbol has exactly the real
+# return and parameters of its record, the linkage of its symbol and its
+# truesig:source tag (testsuite/lib/btf.jq, btf_record_problems).  Cold
+# fragments must have no FUNC.
+#
+# Prints each problem, then one line:
+#   check-btf: FILE: C/N clone functions with a true prototype in BTF
+# where N counts the records that are not cold fragments; exits non-zero
+# unless C = N and no cold fragment has a FUNC.
+#
+# Environment: TRUESIG (default: build/truesig of this tree), BPFTOOL.
+set -eu
+
+base=
+if [ "${1:-}" = --base ]; then
+	base=$2
+	shift 2
+fi
+if [ $# -ne 1 ]; then
+	echo "usage: $0 [--base BASE] FILE" >&2
+	exit 2
+fi
+file=$1
+top=$(cd "$(dirname "$0")/.." && pwd)
+truesig=${TRUESIG:-$top/build/truesig}
+bpftool=${BPFTOOL:-bpftool}
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/check-btf.XXXXXX")
+trap 'rm -rf "$work"' EXIT INT TERM
+
+"$truesig" dump --json "$file" >"$work/records.json"
+if [ -n "$base" ]; then
+	"$bpftool" -j btf dump file "$base" >"$work/base.json"
+	"$bpftool" -j -B "$base" btf dump file "$file" >"$work/split.json"
+	# The split dump lists the base's types too? Only its own: add both.
+	jq -s '{types: ((.[0].types) + (.[1].types) | unique_by(.id))}' \
+		"$work/base.json" "$work/split.json" >"$work/btf.json"
+else
+	"$bpftool" -j btf dump file "$file" >"$work/btf.json"
+fi
+
+jq -L "$top/testsuite/lib" -r -s --arg file "$file" '
+	include "btf";
+	(.[0] | btf_indexes) as $X | (.[1] | records_per_symbol) as $N
+	| [.[1].records[] | {symbol, cold: .cold_fragment,
+			     problems: btf_record_problems($X; $N[.symbol]; .)}] as $v
+	| ($v[] | .problems[]),
+	  ([$v[] | select(.cold | not)] as $c
+	   | "check-btf: \($file): \([$c[] | select(.problems == [])] | length)/\($c | length) clone functions with a true prototype in BTF"),
+	  ([$N | to_entries[] | select(.value > 1)] as $d
+	   | if $d != [] then "check-btf: \($d | length) names are shared by \([$d[].value] | add) symbols (static functions of the same name): a tracer attaching by name gets the first (\([$d[].key] | join(", ")))" else empty end),
+	  (if all($v[]; .problems == []) then "ok" else "fail" end)
+' "$work/btf.json" "$work/records.json" >"$work/verdict"
+
+sed '$d' "$work/verdict"
+[ "$(tail -n 1 "$work/verdict")" = ok ]
