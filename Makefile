@@ -30,7 +30,7 @@ TOOL_HDRS	:= $(wildcard merge/*.h) include/truesig_format.h
 UNIT_TESTS	:= $(patsubst merge/tests/%.c,$(BUILD)/asan/%,$(wildcard merge/tests/test-*.c))
 BTF_LOAD	:= $(BUILD)/btf-kernel-load
 
-.PHONY: all deps demo check sweep install uninstall clean
+.PHONY: all deps demo check sweep kernel-check install uninstall clean
 .DELETE_ON_ERROR:
 
 all: deps $(PLUGIN) $(TOOL)
@@ -83,6 +83,14 @@ SWEEP_FLAGS ?= -O2 -O3 -Os "-O2 -m32"
 # diagnostics, changed code, clones without a record (not part of check).
 sweep: all
 	@scripts/sweep.sh $(CC) $(BUILD) $(SWEEP_EVERY) $(SWEEP_FLAGS)
+
+# Build Linux 6.1 with and without the plugin, check its BTF, boot it
+# under QEMU and trace clone functions with fentry (about an hour on 2
+# cores; not part of check).  KERNEL_WORK holds the builds.
+KERNEL_WORK ?= $(BUILD)/kernel
+kernel-check: all
+	@scripts/deps.sh $(CC) kernel
+	@CC=$(CC) kernel-integration/build-and-check.sh $(KERNEL_WORK)
 
 # ---- install ----------------------------------------------------------------
 # gcc -fplugin=truesig looks for truesig.so in its plugin directory.

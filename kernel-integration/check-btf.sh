@@ -1,8 +1,10 @@
 #!/bin/sh
-# check-btf.sh [--base BASE] FILE
+# check-btf.sh [--base BASE] [--btf BTF] FILE
 #
 # Judge the BTF of FILE (a vmlinux or a module: its .BTF; with --base,
-# split BTF on BASE's) against FILE's own .truesig records: a clone has a
+# split BTF on BASE's; with --btf, the BTF in BTF instead, a raw BTF file
+# such as pahole's --btf_encode_detached output, or an ELF with .BTF)
+# against FILE's own .truesig records: a clone has a
 # true prototype when a FUNC named as its symbol has exactly the real
 # return and parameters of its record, the linkage of its symbol and its
 # truesig:source tag (testsuite/lib/btf.jq, btf_record_problems).  Cold
@@ -16,16 +18,21 @@
 # Environment: TRUESIG (default: build/truesig of this tree), BPFTOOL.
 set -eu
 
-base=
-if [ "${1:-}" = --base ]; then
-	base=$2
-	shift 2
-fi
-if [ $# -ne 1 ]; then
-	echo "usage: $0 [--base BASE] FILE" >&2
+usage() {
+	echo "usage: $0 [--base BASE] [--btf BTF] FILE" >&2
 	exit 2
-fi
+}
+base= btf=
+while [ $# -gt 1 ]; do
+	case $1 in
+	--base) base=$2; shift 2 ;;
+	--btf) btf=$2; shift 2 ;;
+	*) usage ;;
+	esac
+done
+[ $# -eq 1 ] || usage
 file=$1
+btf=${btf:-$file}
 top=$(cd "$(dirname "$0")/.." && pwd)
 truesig=${TRUESIG:-$top/build/truesig}
 bpftool=${BPFTOOL:-bpftool}
@@ -36,15 +43,17 @@ trap 'rm -rf "$work"' EXIT INT TERM
 "$truesig" dump --json "$file" >"$work/records.json"
 if [ -n "$base" ]; then
 	"$bpftool" -j btf dump file "$base" >"$work/base.json"
-	"$bpftool" -j -B "$base" btf dump file "$file" >"$work/split.json"
+	"$bpftool" -j -B "$base" btf dump file "$btf" >"$work/split.json"
 	# The split dump lists the base's types too? Only its own: add both.
 	jq -s '{types: ((.[0].types) + (.[1].types) | unique_by(.id))}' \
 		"$work/base.json" "$work/split.json" >"$work/btf.json"
 else
-	"$bpftool" -j btf dump file "$file" >"$work/btf.json"
+	"$bpftool" -j btf dump file "$btf" >"$work/btf.json"
 fi
 
-jq -L "$top/testsuite/lib" -r -s --arg file "$file" '
+label=$file
+[ "$btf" = "$file" ] || label="$file (BTF: $btf)"
+jq -L "$top/testsuite/lib" -r -s --arg file "$label" '
 	include "btf";
 	(.[0] | btf_indexes) as $X | (.[1] | records_per_symbol) as $N
 	| [.[1].records[] | {symbol, cold: .cold_fragment,

@@ -1,0 +1,196 @@
+#!/bin/sh
+# build-and-check.sh [WORK]
+#
+# The kernel check (`make kernel-check`): build Linux 6.1 from Debian's
+# linux-source-6.1 twice with build-kernel.sh's small config, once with
+# the patches of patches-6.1/ and the plugin, once without the plugin, in
+# WORK (default build/kernel); then report
+#
+#   - text symbols of vmlinux, clone symbols by kind, records;
+#   - clone symbols without exactly one record (there must be none);
+#   - for vmlinux and each module with records: clone functions with a true
+#     prototype in the final BTF (check-btf.sh), each exception with its
+#     reason; the same judgement of pahole's own BTF of the same vmlinux;
+#   - the size of .truesig, and the BTF growth over pahole's BTF;
+#   - the plugin's compile-time overhead: user time with / without;
+#
+# and boot the result under QEMU, where a BPF program attached with fentry
+# to clone functions checks the arguments they receive (qemu/run.sh).
+#
+# The last line is
+#   kernel-check: R records, C/N clone functions with a true prototype in BTF, qemu fentry PASS|FAIL
+# and the exit status is 0 only when every clone function has a true
+# prototype in BTF, every clone symbol has its record and QEMU passed.
+#
+# Environment: CC (default gcc-12), JOBS, KERNEL_SRC (see build-kernel.sh);
+# TRUESIG_PLUGIN and TRUESIG (default: build/truesig.so and build/truesig
+# of this tree); REUSE=1 keeps builds already in WORK (their times are
+# then those of the earlier build).
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+here=$top/kernel-integration
+work=${1:-$top/build/kernel}
+plugin=$(realpath "${TRUESIG_PLUGIN:-$top/build/truesig.so}")
+truesig=$(realpath "${TRUESIG:-$top/build/truesig}")
+export TRUESIG="$truesig"
+mkdir -p "$work"
+work=$(cd "$work" && pwd)
+log=$work/kernel-check.log
+: >"$log"
+
+say() { echo "$*" | tee -a "$log"; }
+elapsed() { echo "$(( $(date +%s) - $1 ))"; }
+t0=$(date +%s)
+
+# ---- the two builds ----------------------------------------------------------
+build() {	# build NAME [build-kernel.sh options]
+	name=$1
+	shift
+	if [ "${REUSE:-0}" = 1 ] && [ -f "$work/$name/obj/vmlinux" ] &&
+	   [ -f "$work/$name/time" ]; then
+		say "kernel-check: $name: reusing $work/$name"
+		return
+	fi
+	rm -rf "$work/$name/obj"
+	t=$(date +%s)
+	"$here/build-kernel.sh" "$@" "$work/$name" | tee -a "$log"
+	say "kernel-check: $name: built in $(elapsed "$t") s"
+}
+build patched --plugin "$plugin" --patched "$truesig"
+build plain
+
+obj=$work/patched/obj
+vmlinux=$obj/vmlinux
+modules=$(cd "$obj" && find . -name '*.ko' | sed 's|^\./||' | sort)
+
+# ---- symbols and records -----------------------------------------------------
+# Clone symbols: text symbols whose name carries .isra.N, .constprop.N or
+# .part.N suffixes; their kind is the chain of suffixes (constprop+isra).
+# .cold fragments are not entry points and are counted apart.
+clone_kinds() {	# clone_kinds ELF: "kind name" per clone symbol
+	nm --defined-only "$1" | awk '$2 ~ /^[tT]$/ {
+		n = split($3, part, ".")
+		kind = ""; cold = 0
+		for (i = 2; i <= n; i++) {
+			if (part[i] ~ /^cold/) cold = 1
+			if (part[i] ~ /^(isra|constprop|part)$/ && part[i + 1] ~ /^[0-9]+$/)
+				kind = kind (kind == "" ? "" : "+") part[i]
+		}
+		if (kind != "") print (cold ? "cold:" kind : kind), $3
+	}'
+}
+
+text_syms=$(nm --defined-only "$vmlinux" | awk '$2 ~ /^[tT]$/' | wc -l)
+clone_kinds "$vmlinux" >"$work/clones"
+for m in $modules; do clone_kinds "$obj/$m"; done >>"$work/clones"
+grep -v '^cold:' "$work/clones" >"$work/clones.entry" || true
+n_clones=$(wc -l <"$work/clones.entry")
+n_cold=$(grep -c '^cold:' "$work/clones" || true)
+
+records=0
+: >"$work/records.names"
+for f in vmlinux $modules; do
+	[ -n "$(readelf -S "$obj/$f" | grep -F ' .truesig')" ] || continue
+	"$truesig" dump --json "$obj/$f" >"$work/records.json"
+	jq -r '.records[] | select(.cold_fragment | not) | .symbol' \
+		"$work/records.json" >>"$work/records.names"
+	records=$((records + $(jq '.records | length' "$work/records.json")))
+done
+
+say ""
+say "== symbols and records (vmlinux and $(echo "$modules" | wc -w) modules)"
+say "text symbols in vmlinux: $text_syms"
+say "clone symbols (not .cold): $n_clones; .cold fragments of clones: $n_cold"
+awk '{ n[$1]++ } END { for (k in n) printf "  %-24s %d\n", k, n[k] }' \
+	"$work/clones.entry" | sort -k2 -nr | tee -a "$log"
+say "records: $records"
+
+# Each clone symbol has exactly one record (by name, counting static
+# functions of the same name).
+awk '{ print $2 }' "$work/clones.entry" | sort >"$work/clones.sorted"
+sort "$work/records.names" >"$work/records.sorted"
+missing=$(comm -23 "$work/clones.sorted" "$work/records.sorted")
+extra_records=$(comm -13 "$work/clones.sorted" "$work/records.sorted" |
+	grep -E '\.(isra|constprop|part)\.[0-9]' || true)
+for s in $missing; do say "  no record: $s"; done
+for s in $extra_records; do say "  record without a symbol: $s"; done
+n_missing=$(echo "$missing" | grep -c . || true)
+
+# ---- BTF ---------------------------------------------------------------------
+say ""
+say "== BTF (final, after truesig btf) against the records"
+ok=0 total=0 btf_fail=0
+judge() {	# judge LABEL check-btf.sh arguments
+	label=$1
+	shift
+	if "$here/check-btf.sh" "$@" >"$work/judge.out" 2>&1; then :; else
+		btf_fail=1
+	fi
+	grep -v '^check-btf: [0-9]* names are shared' "$work/judge.out" |
+		sed "s|^|  |" | tee -a "$log"
+	line=$(grep -E '^check-btf: .*: [0-9]+/[0-9]+ clone' "$work/judge.out" || true)
+	[ -n "$line" ] || { say "  $label: no verdict"; btf_fail=1; return; }
+	c=$(echo "$line" | sed -E 's|.*: ([0-9]+)/([0-9]+) clone.*|\1|')
+	n=$(echo "$line" | sed -E 's|.*: ([0-9]+)/([0-9]+) clone.*|\2|')
+	ok=$((ok + c)) total=$((total + n))
+}
+judge vmlinux "$vmlinux"
+grep '^check-btf: [0-9]* names are shared' "$work/judge.out" |
+	sed 's/: a tracer.*/: a tracer attaching by name gets the first/' |
+	tee -a "$log" || true
+for m in $modules; do
+	[ -n "$(readelf -S "$obj/$m" | grep -F ' .truesig')" ] || continue
+	judge "$m" --base "$vmlinux" "$obj/$m"
+done
+
+say ""
+say "== pahole's own BTF of the same vmlinux (pahole $(pahole --version))"
+pahole --btf_encode_detached="$work/pahole.btf" "$vmlinux"
+"$here/check-btf.sh" --btf "$work/pahole.btf" "$vmlinux" 2>&1 |
+	grep -E '^check-btf: .*clone functions' | tee -a "$log" || true
+if "$truesig" --help 2>&1 | grep -q '^  truesig compare'; then
+	"$truesig" compare --btf "$work/pahole.btf" "$vmlinux" \
+		>"$work/compare.txt" 2>&1 || true
+	sed -n '1,40p' "$work/compare.txt" | tee -a "$log"
+fi
+
+section_size() {	# section_size ELF NAME: bytes, 0 when absent
+	hex=$(readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' |
+		awk -v s="$2" '$1 == s { print $5; exit }')
+	echo $((0x${hex:-0}))
+}
+say ""
+say "== sizes"
+ts=$(section_size "$vmlinux" .truesig)
+btf_final=$(section_size "$vmlinux" .BTF)
+btf_pahole=$(stat -c %s "$work/pahole.btf")
+btf_plain=$(section_size "$work/plain/obj/vmlinux" .BTF)
+say ".truesig in vmlinux: $ts bytes ($((ts / (records > 0 ? records : 1))) per record); not loaded"
+say ".BTF: $btf_final bytes with truesig, $btf_pahole from pahole alone on the same vmlinux (+$((btf_final - btf_pahole))), $btf_plain in the build without the plugin"
+
+# ---- compile time --------------------------------------------------------------
+read -r u_with s_with <"$work/patched/time"
+read -r u_plain s_plain <"$work/plain/time"
+say ""
+say "== compile time (user seconds of the whole build: vmlinux, modules, bzImage)"
+say "with the plugin: $u_with s, without: $u_plain s, ratio $(echo "$u_with $u_plain" |
+	awk '{ printf "%.3f", $1 / $2 }')"
+
+# ---- QEMU ----------------------------------------------------------------------
+say ""
+say "== QEMU: fentry on clone functions"
+if "$here/qemu/run.sh" "$obj" "$work/qemu" | tee -a "$log"; then
+	qemu=PASS
+else
+	qemu=FAIL
+fi
+
+say ""
+say "kernel-check: took $(elapsed "$t0") s; log: $log"
+all_ok=1
+if [ "$ok" -ne "$total" ] || [ "$n_missing" -ne 0 ] || [ "$btf_fail" -ne 0 ]; then
+	all_ok=0
+fi
+say "kernel-check: $records records, $ok/$total clone functions with a true prototype in BTF, qemu fentry $qemu"
+[ "$all_ok" = 1 ] && [ "$qemu" = PASS ]

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* fentry-test.h — what fentry.bpf.c records and fentry-test.c checks. */
+#ifndef FENTRY_TEST_H
+#define FENTRY_TEST_H
+
+enum fentry_probe {
+	PROBE_SETSCHEDULER,
+	PROBE_SIGALTSTACK,
+	PROBE_SIGINFO,
+	PROBE_IPSTATS,
+	N_PROBES
+};
+
+/* One probe's last hit by the test process: the values it read. */
+struct fentry_seen {
+	unsigned long long hits;
+	unsigned long long v[5];
+};
+
+#endif
