@@ -88,10 +88,12 @@ grep -v '^cold:' "$work/clones" >"$work/clones.entry" || true
 n_clones=$(wc -l <"$work/clones.entry")
 n_cold=$(grep -c '^cold:' "$work/clones" || true)
 
+has_records() { readelf -S "$1" | grep -qF ' .truesig'; }
+
 records=0
 : >"$work/records.names"
 for f in vmlinux $modules; do
-	[ -n "$(readelf -S "$obj/$f" | grep -F ' .truesig')" ] || continue
+	has_records "$obj/$f" || continue
 	"$truesig" dump --json "$obj/$f" >"$work/records.json"
 	jq -r '.records[] | select(.cold_fragment | not) | .symbol' \
 		"$work/records.json" >>"$work/records.names"
@@ -140,7 +142,7 @@ grep '^check-btf: [0-9]* names are shared' "$work/judge.out" |
 	sed 's/: a tracer.*/: a tracer attaching by name gets the first/' |
 	tee -a "$log" || true
 for m in $modules; do
-	[ -n "$(readelf -S "$obj/$m" | grep -F ' .truesig')" ] || continue
+	has_records "$obj/$m" || continue
 	judge "$m" --base "$vmlinux" "$obj/$m"
 done
 
@@ -170,8 +172,8 @@ say ".truesig in vmlinux: $ts bytes ($((ts / (records > 0 ? records : 1))) per r
 say ".BTF: $btf_final bytes with truesig, $btf_pahole from pahole alone on the same vmlinux (+$((btf_final - btf_pahole))), $btf_plain in the build without the plugin"
 
 # ---- compile time --------------------------------------------------------------
-read -r u_with s_with <"$work/patched/time"
-read -r u_plain s_plain <"$work/plain/time"
+read -r u_with _ <"$work/patched/time"
+read -r u_plain _ <"$work/plain/time"
 say ""
 say "== compile time (user seconds of the whole build: vmlinux, modules, bzImage)"
 say "with the plugin: $u_with s, without: $u_plain s, ratio $(echo "$u_with $u_plain" |

@@ -27,7 +27,7 @@ usage() {
 	echo "usage: $0 [--plugin PLUGIN [--patched TOOL]] OUT" >&2
 	exit 2
 }
-plugin= tool=
+plugin='' tool=''
 while [ $# -gt 1 ]; do
 	case $1 in
 	--plugin) plugin=$(realpath "$2"); shift 2 ;;

@@ -22,7 +22,7 @@ usage() {
 	echo "usage: $0 [--base BASE] [--btf BTF] FILE" >&2
 	exit 2
 }
-base= btf=
+base='' btf=''
 while [ $# -gt 1 ]; do
 	case $1 in
 	--base) base=$2; shift 2 ;;
