@@ -41,9 +41,14 @@ deps:
 $(BUILD):
 	@mkdir -p $(BUILD)/asan
 
+# Linked without libstdc++: the plugin needs only operator new and delete,
+# which cc1 (linked with libstdc++ and exporting its symbols for plugins)
+# provides; loading libstdc++.so into every compile would cost 2 MB.
+PLUGIN_LDFLAGS	:= -shared -nodefaultlibs -lc -lgcc
+
 $(PLUGIN): $(PLUGIN_SRCS) $(PLUGIN_HDRS) | $(BUILD) deps
-	$(CXX_FOR_PLUGIN) $(PLUGIN_CXXFLAGS) -I$(PLUGIN_DIR)/include -shared \
-		-o $@ $(PLUGIN_SRCS)
+	$(CXX_FOR_PLUGIN) $(PLUGIN_CXXFLAGS) -I$(PLUGIN_DIR)/include \
+		-o $@ $(PLUGIN_SRCS) $(PLUGIN_LDFLAGS)
 
 $(TOOL): merge/main.c $(TOOL_SRCS) $(TOOL_HDRS) | $(BUILD) deps
 	$(CC) $(TOOL_CFLAGS) -o $@ merge/main.c $(TOOL_SRCS) $(TOOL_LIBS)
