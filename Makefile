@@ -30,7 +30,7 @@ TOOL_HDRS	:= $(wildcard merge/*.h) include/truesig_format.h
 UNIT_TESTS	:= $(patsubst merge/tests/%.c,$(BUILD)/asan/%,$(wildcard merge/tests/test-*.c))
 BTF_LOAD	:= $(BUILD)/btf-kernel-load
 
-.PHONY: all deps demo check sweep kernel-check install uninstall clean
+.PHONY: all deps demo check sweep kernel-check bench install uninstall clean
 .DELETE_ON_ERROR:
 
 all: deps $(PLUGIN) $(TOOL)
@@ -96,6 +96,12 @@ KERNEL_WORK ?= $(BUILD)/kernel
 kernel-check: all
 	@scripts/deps.sh $(CC) kernel
 	@CC=$(CC) kernel-integration/build-and-check.sh $(KERNEL_WORK)
+
+# Every benchmark in one run, ratios side by side (bench/run-all.sh);
+# builds the kernels it measures in KERNEL_WORK when they are missing.
+bench: all
+	@scripts/deps.sh $(CC) kernel
+	@CC=$(CC) bench/run-all.sh $(KERNEL_WORK)
 
 # ---- install ----------------------------------------------------------------
 # gcc -fplugin=truesig looks for truesig.so in its plugin directory.

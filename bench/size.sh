@@ -1,0 +1,37 @@
+#!/bin/sh
+# size.sh ELF: what truesig adds to a file built with the plugin that has
+# pahole's (or any) BTF: .truesig bytes per record (not loaded), and the
+# growth of the BTF per FUNC that `truesig btf' adds.
+#
+# Environment: TRUESIG (default build/truesig of this tree), TMPDIR.
+set -eu
+
+if [ $# -ne 1 ] || [ ! -f "$1" ]; then
+	echo "usage: $0 ELF" >&2
+	exit 2
+fi
+elf=$1
+top=$(cd "$(dirname "$0")/.." && pwd)
+truesig=${TRUESIG:-$top/build/truesig}
+work=$(mktemp -d "${TMPDIR:-/tmp}/size.XXXXXX")
+trap 'rm -rf "$work"' EXIT INT TERM
+
+section_size() {	# section_size ELF NAME: bytes, 0 when absent
+	hex=$(readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' |
+		awk -v s="$2" '$1 == s { print $5; exit }')
+	echo $((0x${hex:-0}))
+}
+
+records=$("$truesig" dump --json "$elf" | jq '.records | length')
+ts=$(section_size "$elf" .truesig)
+before=$(section_size "$elf" .BTF)
+"$truesig" btf -o "$work/btf" "$elf" 2>"$work/log"
+after=$(wc -c <"$work/btf" | tr -d ' ')
+funcs=$(sed -n 's/.*FUNCs: \([0-9]*\) added.*/\1/p' "$work/log")
+
+echo "size: $elf: $records records"
+awk -v r="$records" -v t="$ts" 'BEGIN {
+	printf ".truesig: %d bytes, %.0f per record (not loaded)\n", t, r ? t / r : 0 }'
+awk -v b="$before" -v a="$after" -v f="$funcs" 'BEGIN {
+	printf ".BTF: %d bytes before, %d after, +%d (%.1f%%), %d FUNCs added: %.0f bytes per FUNC\n",
+		b, a, a - b, b ? 100 * (a - b) / b : 0, f, f ? (a - b) / f : 0 }'
