@@ -159,7 +159,7 @@ static void check_param(struct check_state *st, struct check_function *fn,
 	}
 	for (unsigned i = 0; i < p->loc_count; i++) {
 		const struct truesig_location *loc = &locs[i];
-		uint8_t actual[64];
+		static uint8_t actual[EXPECT_DATA_SIZE];
 		char err[256], where[64], e_hex[200], a_hex[200];
 		size_t n;
 
@@ -348,6 +348,7 @@ bool check_hit(void *ctx, struct trace_child *child,
 		}
 	}
 	if (!fn) {
+		e->functions[0]->hits++;
 		e->functions[0]->hits_unmatched++;
 		return true;
 	}
@@ -356,6 +357,7 @@ bool check_hit(void *ctx, struct trace_child *child,
 		call = &st->scratch;
 	}
 	fn->hits++;
+	fn->hits_checked++;
 	check_call(st, fn, &ls, call);
 	push_frame(st, sp, e, fn->record->function, call);
 	return true;

@@ -30,8 +30,9 @@
 struct check_function {
 	const struct truesig_record *record;
 	uint64_t	 address;	/* in the child */
-	unsigned long	 hits;		/* entries attributed to it */
-	unsigned long	 hits_unmatched;	/* entries with no capture */
+	unsigned long	 hits;		/* entries */
+	unsigned long	 hits_checked;	/* ... matched with their call */
+	unsigned long	 hits_unmatched;	/* ... with no capture */
 	unsigned long	 params_checked;
 	unsigned long	 params_unchecked;
 	unsigned long	 mismatches;	/* parameters that differ */

@@ -230,7 +230,7 @@ static bool report(const char *program, const struct check_function *fns,
 		       fn->params_checked, fn->params_unchecked,
 		       fn->mismatches);
 		if (fn->hits_unmatched)
-			printf(" (%lu more hits without a capture)",
+			printf(" (%lu hits without a capture)",
 			       fn->hits_unmatched);
 		if (!fn->hits && o->require_hits)
 			printf(" (never hit)");
