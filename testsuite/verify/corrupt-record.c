@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * corrupt-record FILE SYMBOL — spoil the record of SYMBOL in FILE, a linked
- * program, on purpose: its first parameter's first location is moved to
- * another register (rdi <-> rsi, eax <-> edx, ...) or, on the stack, one
- * word further.  The verify tests run `truesig verify` on the result and
+ * corrupt-record FILE SYMBOL [PARAM] — spoil the record of SYMBOL in FILE,
+ * a linked program, on purpose: the first location of its real parameter
+ * PARAM (default 0) is moved to another register (DWARF number n -> n^1:
+ * rdi <-> rsi, eax <-> ecx, ...) or, on the stack, one word further.  The verify tests run `truesig verify` on the result and
  * expect it to fail: the check can fail.
  *
  * Prints what it changed.  Exit 0, or 1 with a message (no record of that
@@ -13,6 +13,7 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -31,10 +32,14 @@ int main(int argc, char **argv)
 	char err[512];
 	int status = 1;
 
-	if (argc != 3) {
-		fprintf(stderr, "usage: corrupt-record FILE SYMBOL\n");
+	unsigned k = 0;
+
+	if (argc != 3 && argc != 4) {
+		fprintf(stderr, "usage: corrupt-record FILE SYMBOL [PARAM]\n");
 		return 2;
 	}
+	if (argc == 4)
+		k = (unsigned)strtoul(argv[3], NULL, 10);
 	if (elf_input_open(argv[1], &in, err, sizeof(err))) {
 		fprintf(stderr, "corrupt-record: %s\n", err);
 		return 1;
@@ -64,12 +69,13 @@ int main(int argc, char **argv)
 				int fd;
 
 				if (strcmp(rec->symbol, argv[2]) ||
-				    !rec->n_params || !rec->params[0].loc_count)
+				    k >= rec->n_params ||
+				    !rec->params[k].loc_count)
 					continue;
 				if (sec->units[u].byte_order !=
 				    TRUESIG_LITTLE_ENDIAN)
 					continue;
-				loc = truesig_param_locs(rec, &rec->params[0]);
+				loc = truesig_param_locs(rec, &rec->params[k]);
 				value = loc->kind == TS_LOC_REG ||
 					loc->kind == TS_LOC_REG_INDIRECT
 					? other_register(loc->value)
@@ -78,7 +84,7 @@ int main(int argc, char **argv)
 				at = shdr.sh_offset + rec->offset + 64 +
 				     24 * rec->n_source_params +
 				     32 * rec->n_params +
-				     16 * rec->params[0].loc_first + 8;
+				     16 * rec->params[k].loc_first + 8;
 				fd = open(argv[1], O_WRONLY | O_CLOEXEC);
 				if (fd < 0 || pwrite(fd, &value, 4,
 						     (off_t)at) != 4 ||
@@ -86,8 +92,8 @@ int main(int argc, char **argv)
 					perror("corrupt-record: write");
 					break;
 				}
-				printf("%s: parameter 0 location %d -> %d\n",
-				       rec->symbol, loc->value, value);
+				printf("%s: parameter %u location %d -> %d\n",
+				       rec->symbol, k, loc->value, value);
 				status = 0;
 				break;
 			}
@@ -95,7 +101,7 @@ int main(int argc, char **argv)
 	}
 	if (status)
 		fprintf(stderr, "corrupt-record: %s: no record of %s with a "
-			"located parameter\n", argv[1], argv[2]);
+			"located parameter %u\n", argv[1], argv[2], k);
 	elf_input_close(in);
 	return status;
 }

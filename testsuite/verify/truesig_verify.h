@@ -41,7 +41,7 @@ struct truesig_verify_arg {
 
 struct truesig_verify_capture {
 	char	 magic[8];		/*   0: TV_MAGIC */
-	uint32_t pending;		/*   8: 1 from capture to entry */
+	volatile uint32_t pending;	/*   8: 1 from capture to entry */
 	uint32_t nargs;			/*  12 */
 	uint64_t callee;		/*  16: address of the callee's name */
 	uint32_t used;			/*  24: bytes of data[] used */
@@ -64,7 +64,6 @@ tv__begin(const char *callee, uint32_t nargs)
 {
 	struct truesig_verify_capture *c = &truesig_verify_capture;
 
-	c->pending = 0;
 	c->callee = (uintptr_t)callee;
 	c->nargs = nargs;
 	c->used = 0;
@@ -94,11 +93,21 @@ tv__arg(uint32_t i, const void *p, uint32_t n, const void *pp, uint32_t pn)
 	c->used = u + pn;
 }
 
+/*
+ * `pending' is volatile: verify clears it behind GCC's back, so GCC must not
+ * take a store of 1 for one it has already made.
+ *
+ * The capture is complete before the call: an empty asm that reads the
+ * buffer keeps its stores (the callee does not read them; without it GCC
+ * could drop stores that a later capture overwrites).  It clobbers nothing
+ * else, so what GCC knows of the arguments (IPA-CP's constants in a struct
+ * being passed) survives: a "memory" clobber would forget it.
+ */
 static inline __attribute__((always_inline)) void
 tv__end(void)
 {
 	truesig_verify_capture.pending = 1;
-	__asm__ __volatile__("" ::: "memory");
+	__asm__ __volatile__("" : : "m"(truesig_verify_capture));
 }
 
 /* A pointer argument's pointee: sizeof *p bytes (1 for void *). */
