@@ -4,6 +4,8 @@
 #     of their "verify-flags: A | B" line;
 #   - a fixed set of torture-gen programs (seeds 1-8 at -O2, -O3, -Os;
 #     seeds 1-4 at -O2 -m32);
+#   - testsuite/verify/bugs/*.c: reduced reproducers of known bugs, which
+#     must still fail (a fix makes them XPASS: then move them);
 #   - records spoilt on purpose (corrupt-record): verify must fail and name
 #     the function; a program without the capture buffer is refused.
 # Each program is checked by scripts/verify-one.sh.  Writes
@@ -41,6 +43,25 @@ for src in "$top"/testsuite/verify/programs/*.c; do
 		i=$((i + 1))
 		one "$src" "$flags" "$work/$name-$i"
 	done <"$work/flags"
+done
+
+# Known bugs, each a reduced reproducer that must fail with the text of its
+# "verify-xfail:" line (XFAIL); one that passes is reported (XPASS), to move
+# it to programs/.
+for src in "$top"/testsuite/verify/bugs/*.c; do
+	[ -f "$src" ] || continue
+	name=$(basename "$src" .c)
+	flags=$(sed -n 's/.*verify-flags: *\(.*[^ ]\) *\*\/.*/\1/p' "$src")
+	why=$(sed -n 's/.*verify-xfail: *\(.*[^ ]\) *\*\/.*/\1/p' "$src")
+	if line=$("$top/scripts/verify-one.sh" "$cc" "$build" "$src" \
+		"${flags:--O2}" "$work/bug-$name"); then
+		result 1 "XPASS: $name: the known bug is gone; move it to programs/"
+	else
+		case $line in
+		*"$why"*) result 0 "XFAIL: $name: $why" ;;
+		*) result 1 "$line (not the known '$why')" ;;
+		esac
+	fi
 done
 
 for seed in 1 2 3 4 5 6 7 8; do
