@@ -30,7 +30,7 @@ TOOL_HDRS	:= $(wildcard merge/*.h) include/truesig_format.h
 UNIT_TESTS	:= $(patsubst merge/tests/%.c,$(BUILD)/asan/%,$(wildcard merge/tests/test-*.c))
 BTF_LOAD	:= $(BUILD)/btf-kernel-load
 
-.PHONY: all deps demo check sweep kernel-check bench install uninstall clean
+.PHONY: all deps demo check sweep torture kernel-check bench install uninstall clean
 .DELETE_ON_ERROR:
 
 all: deps $(PLUGIN) $(TOOL)
@@ -64,6 +64,16 @@ $(BUILD)/asan/test-%: merge/tests/test-%.c $(TOOL_SRCS) $(TOOL_HDRS) | $(BUILD)
 $(BTF_LOAD): merge/tests/btf-kernel-load.c | $(BUILD)
 	$(CC) $(TOOL_CFLAGS) -o $@ $< -lbpf
 
+# The helpers of the verify suite: the torture generator and a tool that
+# spoils a record on purpose.
+$(BUILD)/torture-gen: testsuite/torture/gen.c | $(BUILD)
+	$(CC) $(TOOL_CFLAGS) -o $@ $<
+
+$(BUILD)/corrupt-record: testsuite/verify/corrupt-record.c $(TOOL_SRCS) $(TOOL_HDRS) | $(BUILD)
+	$(CC) $(TOOL_CFLAGS) -o $@ $< merge/elf_input.c merge/records.c -lelf -lz
+
+VERIFY_HELPERS := $(BUILD)/torture-gen $(BUILD)/corrupt-record
+
 # ---- demo -------------------------------------------------------------------
 demo: all
 	@scripts/demo.sh $(CC) $(BUILD)
@@ -71,10 +81,11 @@ demo: all
 # ---- tests ------------------------------------------------------------------
 # Each suite writes "<suite>: N passed, N failed" to $(BUILD)/results/;
 # the last line sums them.
-check: all $(BUILD)/asan/truesig $(UNIT_TESTS) $(BTF_LOAD)
+check: all $(BUILD)/asan/truesig $(UNIT_TESTS) $(BTF_LOAD) $(VERIFY_HELPERS)
 	@rm -rf $(BUILD)/results; mkdir -p $(BUILD)/results
 	@scripts/run-unit-tests.sh $(BUILD) $(UNIT_TESTS) || true
 	@scripts/run-dejagnu.sh $(CC) $(BUILD) || true
+	@scripts/run-verify.sh $(CC) $(BUILD) || true
 	@scripts/sweep.sh $(CC) $(BUILD) $(CHECK_SWEEP_EVERY) -O2 "-O2 -m32" \
 		| tee $(BUILD)/results/sweep | tail -n 3
 	@scripts/summarize.sh $(BUILD)/results
@@ -102,6 +113,14 @@ kernel-check: all
 bench: all
 	@scripts/deps.sh $(CC) kernel
 	@CC=$(CC) bench/run-all.sh $(KERNEL_WORK)
+
+# N torture-gen programs from seed SEED on, each at -O2, -O3, -Os and
+# -O2 -m32, run under `truesig verify` (not part of check).
+N ?= 50
+SEED ?= 1
+JOBS ?= 2
+torture: all $(VERIFY_HELPERS)
+	@scripts/torture.sh $(CC) $(BUILD) $(N) $(SEED) $(JOBS)
 
 # ---- install ----------------------------------------------------------------
 # gcc -fplugin=truesig looks for truesig.so in its plugin directory.

@@ -4,6 +4,7 @@
  *
  *   truesig dump [--json] FILE
  *   truesig btf [-q] (-o OUT | --in-place) [--base BTF_OR_ELF] FILE
+ *   truesig verify [--require-hits] [-q] PROGRAM [ARGS...]
  *   truesig --help | --version
  *
  * Exit status: 0 on success, 1 when a file cannot be read or its .truesig
@@ -18,6 +19,7 @@
 
 #include "dump.h"
 #include "btf_cmd.h"
+#include "verify_cmd.h"
 #include "elf_input.h"
 #include "load.h"
 #include "records.h"
@@ -46,6 +48,9 @@ static const struct command commands[] = {
 	  "print the records of FILE's .truesig section", cmd_dump },
 	{ "btf", "[-q] (-o OUT | --in-place) [--base BTF_OR_ELF] FILE",
 	  "describe the true signatures of FILE's functions in BTF", cmd_btf },
+	{ "verify", "[--require-hits] [-q] PROGRAM [ARGS...]",
+	  "run PROGRAM and check each recorded parameter at function entry",
+	  cmd_verify },
 };
 
 #define N_COMMANDS	(sizeof(commands) / sizeof(commands[0]))

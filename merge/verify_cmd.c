@@ -1,0 +1,361 @@
+// SPDX-License-Identifier: MIT
+/*
+ * verify_cmd.c — `truesig verify [--require-hits] [-q] PROGRAM [ARGS...]`.
+ *
+ * Reads PROGRAM's own .truesig, runs PROGRAM under ptrace with a
+ * breakpoint at the entry of every recorded function (cold fragments are
+ * not entry points), checks each hit (verify_check.c) and prints, per
+ * function, its hits, the parameters checked and unchecked and the
+ * mismatches, then one summary line.
+ */
+#define _GNU_SOURCE	/* asprintf */
+#include <elf.h>
+#include <gelf.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "elf_input.h"
+#include "load.h"
+#include "verify_check.h"
+#include "verify_cmd.h"
+#include "verify_trace.h"
+
+#define EXIT_FAIL	1
+#define EXIT_USAGE	2
+
+struct verify_options {
+	bool		 require_hits;
+	bool		 quiet;		/* only failures and the summary */
+	char		**argv;		/* PROGRAM [ARGS...] */
+};
+
+static int usage(const char *problem)
+{
+	if (problem)
+		fprintf(stderr, "truesig: verify: %s\n", problem);
+	fprintf(problem ? stderr : stdout,
+		"usage: truesig verify [--require-hits] [-q] PROGRAM [ARGS...]\n");
+	return problem ? EXIT_USAGE : 0;
+}
+
+/* The run-time address of a link-time one. */
+static uint64_t relocate(uint64_t address, uint64_t bias, bool word32)
+{
+	address += bias;
+	return word32 ? (uint32_t)address : address;
+}
+
+static const struct elf_symbol *find_by_name(const struct elf_input *in,
+					     const char *name, unsigned type,
+					     size_t *index)
+{
+	for (size_t i = *index; i < in->n_symbols; i++)
+		if (in->symbols[i].type == type &&
+		    !strcmp(in->symbols[i].name, name)) {
+			*index = i + 1;
+			return &in->symbols[i];
+		}
+	*index = in->n_symbols;
+	return NULL;
+}
+
+static int compare_entries(const void *a, const void *b)
+{
+	const struct check_entry *x = a, *y = b;
+
+	return x->address < y->address ? -1 : x->address > y->address;
+}
+
+/* Add a function (or, with fn NULL, a part's parent) at `address'. */
+static bool add_entry(struct check_state *st, uint64_t address, uint64_t end,
+		      struct check_function *fn, const char *parent_of)
+{
+	struct check_entry *e = NULL, *grown;
+
+	for (size_t i = 0; i < st->n_entries; i++)
+		if (st->entries[i].address == address)
+			e = &st->entries[i];
+	if (!e) {
+		grown = realloc(st->entries, (st->n_entries + 1) * sizeof(*e));
+		if (!grown)
+			return false;
+		st->entries = grown;
+		e = &st->entries[st->n_entries++];
+		memset(e, 0, sizeof(*e));
+		e->address = address;
+		e->end = end;
+		e->parent_of = parent_of;
+	}
+	if (fn) {
+		struct check_function **f = realloc(e->functions,
+			(e->n_functions + 1) * sizeof(*f));
+
+		if (!f)
+			return false;
+		e->functions = f;
+		e->functions[e->n_functions++] = fn;
+	}
+	return true;
+}
+
+static bool is_part(const struct truesig_record *r)
+{
+	for (unsigned i = 0; i < r->n_kinds; i++)
+		if (r->kinds[i] == TS_KIND_PART)
+			return true;
+	return false;
+}
+
+/*
+ * The recorded functions of f, and the entries to plant: every function,
+ * and each part's parent that has no record of its own.
+ */
+static bool collect(const struct loaded_file *f, uint64_t bias,
+		    struct check_state *st, struct check_function **fns,
+		    size_t *n_fns)
+{
+	bool word32 = f->elf->addr_size == 4;
+	size_t n = 0, cap = loaded_record_count(f);
+
+	*fns = calloc(cap ? cap : 1, sizeof(**fns));
+	if (!*fns)
+		return false;
+	for (size_t s = 0; s < f->n_sections; s++)
+		for (size_t u = 0; u < f->sections[s]->n_units; u++) {
+			const struct truesig_unit *unit =
+				&f->sections[s]->units[u];
+
+			for (size_t r = 0; r < unit->n_records; r++) {
+				const struct truesig_record *rec =
+					&unit->records[r];
+
+				if (rec->flags & TS_RF_COLD_FRAGMENT)
+					continue;
+				(*fns)[n].record = rec;
+				(*fns)[n].address = relocate(rec->address, bias,
+							     word32);
+				n++;
+			}
+		}
+	*n_fns = n;
+	for (size_t i = 0; i < n; i++) {
+		const struct elf_symbol *sym = elf_input_find_symbol(f->elf,
+			(*fns)[i].record->symbol, (*fns)[i].record->address);
+		uint64_t end = sym && sym->size
+			       ? (*fns)[i].address + sym->size : 0;
+
+		if (!add_entry(st, (*fns)[i].address, end, &(*fns)[i], NULL))
+			return false;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct truesig_record *rec = (*fns)[i].record;
+		const struct elf_symbol *sym;
+		size_t at = 0;
+
+		if (!is_part(rec) || !*rec->function)
+			continue;
+		while ((sym = find_by_name(f->elf, rec->function, STT_FUNC,
+					   &at))) {
+			uint64_t a = relocate(sym->value, bias, word32);
+
+			if (sym->value && !add_entry(st, a, a + sym->size, NULL,
+						     rec->function))
+				return false;
+		}
+	}
+	qsort(st->entries, st->n_entries, sizeof(*st->entries),
+	      compare_entries);
+	return true;
+}
+
+static int parse_options(int argc, char **argv, struct verify_options *o)
+{
+	int i;
+
+	memset(o, 0, sizeof(*o));
+	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
+		if (!strcmp(argv[i], "--require-hits")) {
+			o->require_hits = true;
+		} else if (!strcmp(argv[i], "-q")) {
+			o->quiet = true;
+		} else if (!strcmp(argv[i], "--help")) {
+			return usage(NULL) == 0 ? -1 : EXIT_USAGE;
+		} else if (!strcmp(argv[i], "--")) {
+			i++;
+			break;
+		} else {
+			char msg[300];
+
+			snprintf(msg, sizeof(msg), "unknown option '%.200s'",
+				 argv[i]);
+			return usage(msg);
+		}
+	}
+	if (i >= argc)
+		return usage("no PROGRAM given");
+	o->argv = argv + i;
+	return 0;
+}
+
+/* The per-function lines and the summary; true if everything held. */
+static bool report(const char *program, const struct check_function *fns,
+		   size_t n, const struct verify_options *o)
+{
+	unsigned long hit = 0, hits = 0, checked = 0, unchecked_n = 0,
+		      mismatches = 0, unmatched = 0, never = 0;
+	bool ok = true;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct check_function *fn = &fns[i];
+		bool bad = fn->mismatches || fn->n_notes ||
+			   (o->require_hits && !fn->hits);
+
+		hits += fn->hits;
+		hit += fn->hits > 0;
+		never += fn->hits == 0;
+		checked += fn->params_checked;
+		unchecked_n += fn->params_unchecked;
+		mismatches += fn->mismatches;
+		unmatched += fn->hits_unmatched;
+		if (bad)
+			ok = false;
+		if (o->quiet && !bad)
+			continue;
+		printf("%s%s: %lu hits, %lu parameters checked, %lu "
+		       "unchecked, %lu mismatches",
+		       bad ? "FAIL: " : "", fn->record->symbol, fn->hits,
+		       fn->params_checked, fn->params_unchecked,
+		       fn->mismatches);
+		if (fn->hits_unmatched)
+			printf(" (%lu hits without a capture)",
+			       fn->hits_unmatched);
+		if (!fn->hits && o->require_hits)
+			printf(" (never hit)");
+		printf("\n");
+		if (fn->unchecked_why)
+			printf("    unchecked: %s\n", fn->unchecked_why);
+		for (unsigned k = 0; k < fn->n_notes; k++)
+			printf("    %s\n", fn->notes[k]);
+	}
+	printf("verify: %s: %zu functions, %lu hit (%lu never), %lu hits, "
+	       "%lu parameters checked, %lu unchecked, %lu mismatches, "
+	       "%lu hits without a capture\n", program, n, hit, never, hits,
+	       checked, unchecked_n, mismatches, unmatched);
+	return ok;
+}
+
+int cmd_verify(int argc, char **argv)
+{
+	struct verify_options o;
+	struct loaded_file f;
+	struct check_state st;
+	struct check_function *fns = NULL;
+	struct trace_child child;
+	const struct elf_symbol *capture;
+	char err[512], *exec_path = NULL;
+	uint64_t bias = 0, *addresses = NULL;
+	size_t n_fns = 0, at = 0;
+	int status = 0, ret = EXIT_FAIL, r;
+	bool word32, spawned = false;
+	const char *program;
+
+	r = parse_options(argc, argv, &o);
+	if (r)
+		return r < 0 ? 0 : r;
+	program = o.argv[0];
+	memset(&st, 0, sizeof(st));
+	if (!load_file(program, &f))
+		return EXIT_FAIL;
+	word32 = f.elf->addr_size == 4;
+	st.machine = f.elf->machine;
+	if (st.machine != EM_X86_64 && st.machine != EM_386) {
+		fprintf(stderr, "truesig: %s: verify runs x86-64 and i386 "
+			"programs, not %s\n", program,
+			elf_machine_name(st.machine));
+		goto out;
+	}
+	if (f.elf->type != ET_EXEC && f.elf->type != ET_DYN) {
+		fprintf(stderr, "truesig: %s: not an executable\n", program);
+		goto out;
+	}
+	capture = find_by_name(f.elf, EXPECT_SYMBOL, STT_OBJECT, &at);
+	if (!capture) {
+		fprintf(stderr, "truesig: %s: no symbol %s: the program must "
+			"call through testsuite/verify/truesig_verify.h\n",
+			program, EXPECT_SYMBOL);
+		goto out;
+	}
+
+	/* Run the very file that was read (execvp would search PATH). */
+	if (asprintf(&exec_path, "%s%s", strchr(program, '/') ? "" : "./",
+		     program) < 0)
+		goto out;
+	o.argv[0] = exec_path;
+	if (trace_spawn(o.argv, word32, &child, err, sizeof(err))) {
+		fprintf(stderr, "truesig: verify: %s\n", err);
+		goto out;
+	}
+	spawned = true;
+	if (f.elf->type == ET_DYN) {
+		GElf_Ehdr ehdr;
+
+		if (!gelf_getehdr(f.elf->elf, &ehdr)) {
+			fprintf(stderr, "truesig: %s: no ELF header\n", program);
+			goto out;
+		}
+		bias = trace_auxv(&child, AT_ENTRY) - ehdr.e_entry;
+	}
+	st.capture_address = relocate(capture->value, bias, word32);
+	if (!collect(&f, bias, &st, &fns, &n_fns)) {
+		fprintf(stderr, "truesig: verify: out of memory\n");
+		goto out;
+	}
+	addresses = calloc(st.n_entries ? st.n_entries : 1, sizeof(*addresses));
+	if (!addresses) {
+		fprintf(stderr, "truesig: verify: out of memory\n");
+		goto out;
+	}
+	for (size_t i = 0; i < st.n_entries; i++)
+		addresses[i] = st.entries[i].address;
+	if (trace_set_breakpoints(&child, addresses, st.n_entries, err,
+				  sizeof(err)) ||
+	    trace_run(&child, check_hit, &st, &status, err, sizeof(err))) {
+		fprintf(stderr, "truesig: verify: %s\n", err);
+		goto out;
+	}
+	fflush(stdout);
+	ret = report(program, fns, n_fns, &o) ? 0 : EXIT_FAIL;
+	if (st.error[0]) {
+		fprintf(stderr, "truesig: verify: %s: %s\n", program, st.error);
+		ret = EXIT_FAIL;
+	}
+	if (WIFSIGNALED(status)) {
+		fprintf(stderr, "truesig: verify: %s was killed by signal %d\n",
+			program, WTERMSIG(status));
+		ret = EXIT_FAIL;
+	} else if (WIFEXITED(status) && WEXITSTATUS(status)) {
+		fprintf(stderr, "truesig: verify: %s exited with status %d\n",
+			program, WEXITSTATUS(status));
+		ret = EXIT_FAIL;
+	}
+out:
+	if (spawned)
+		trace_release(&child);
+	for (size_t i = 0; i < n_fns; i++) {
+		for (unsigned k = 0; k < fns[i].n_notes; k++)
+			free(fns[i].notes[k]);
+		free(fns[i].unchecked_why);
+	}
+	for (size_t i = 0; i < st.n_entries; i++)
+		free(st.entries[i].functions);
+	free(st.entries);
+	check_state_free(&st);
+	free(fns);
+	free(addresses);
+	free(exec_path);
+	unload_file(&f);
+	return ret;
+}

@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: MIT
+/*
+ * verify_expect.c — read the capture buffer of truesig_verify.h.
+ *
+ * Layout (little-endian, the same for 32- and 64-bit programs):
+ *
+ *   0  char magic[8]     "TSVCAP1\0"
+ *   8  u32 pending       1 from the capture to the callee's entry
+ *  12  u32 nargs
+ *  16  u64 callee        address of the callee's name, NUL-terminated
+ *  24  u32 used          bytes of data in use
+ *  28  u32 overflow      the arguments did not fit
+ *  32  16 x { u32 off, size, ptr_off, ptr_size }
+ * 288  u8 data[8192]
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "verify_expect.h"
+
+#define MAGIC		"TSVCAP1"
+#define OFF_PENDING	8
+#define HEADER_SIZE	288
+
+static uint32_t get32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+static uint64_t get64(const uint8_t *p)
+{
+	return get32(p) | (uint64_t)get32(p + 4) << 32;
+}
+
+/* The NUL-terminated string at `address', in at most `size' bytes. */
+static int read_string(const struct trace_child *child, uint64_t address,
+		       char *out, size_t size)
+{
+	for (size_t i = 0; i < size; i++) {
+		if (trace_read(child, address + i, &out[i], 1))
+			return -1;
+		if (!out[i])
+			return 0;
+	}
+	return -1;
+}
+
+int expect_read(const struct trace_child *child, uint64_t address,
+		struct expect_call *call, char *err, size_t err_size)
+{
+	uint8_t header[HEADER_SIZE];
+	uint32_t used;
+
+	if (trace_read(child, address, header, sizeof(header))) {
+		snprintf(err, err_size, "cannot read %s at 0x%llx",
+			 EXPECT_SYMBOL, (unsigned long long)address);
+		return -1;
+	}
+	if (memcmp(header, MAGIC, sizeof(MAGIC))) {
+		snprintf(err, err_size, "%s has no magic \"%s\": not the "
+			 "buffer of truesig_verify.h", EXPECT_SYMBOL, MAGIC);
+		return -1;
+	}
+	if (get32(header + OFF_PENDING) != 1)
+		return 0;
+
+	memset(call, 0, offsetof(struct expect_call, data));
+	call->nargs = get32(header + 12);
+	call->overflow = get32(header + 28) != 0;
+	used = get32(header + 24);
+	if (read_string(child, get64(header + 16), call->callee,
+			sizeof(call->callee))) {
+		snprintf(err, err_size, "%s: the callee's name at 0x%llx "
+			 "cannot be read", EXPECT_SYMBOL,
+			 (unsigned long long)get64(header + 16));
+		return -1;
+	}
+	if (call->overflow)
+		return 1;
+	if (call->nargs > EXPECT_MAX_ARGS || used > EXPECT_DATA_SIZE) {
+		snprintf(err, err_size, "%s: %u arguments, %u bytes: too many",
+			 EXPECT_SYMBOL, call->nargs, used);
+		return -1;
+	}
+	if (used && trace_read(child, address + HEADER_SIZE, call->data, used)) {
+		snprintf(err, err_size, "cannot read %s's data", EXPECT_SYMBOL);
+		return -1;
+	}
+	for (uint32_t i = 0; i < call->nargs; i++) {
+		const uint8_t *a = header + 32 + 16 * i;
+		uint32_t off = get32(a), size = get32(a + 4);
+		uint32_t ptr_off = get32(a + 8), ptr_size = get32(a + 12);
+
+		if (off > used || size > used - off || ptr_off > used ||
+		    ptr_size > used - ptr_off) {
+			snprintf(err, err_size, "%s: argument %u lies outside "
+				 "the %u bytes in use", EXPECT_SYMBOL, i, used);
+			return -1;
+		}
+		call->args[i].bytes = call->data + off;
+		call->args[i].size = size;
+		call->args[i].pointee = ptr_size ? call->data + ptr_off : NULL;
+		call->args[i].pointee_size = ptr_size;
+	}
+	return 1;
+}
+
+int expect_consume(const struct trace_child *child, uint64_t address)
+{
+	uint8_t zero[4] = { 0 };
+
+	return trace_write(child, address + OFF_PENDING, zero, sizeof(zero));
+}
+
+void expect_copy(struct expect_call *to, const struct expect_call *from)
+{
+	memcpy(to, from, sizeof(*to));
+	for (uint32_t i = 0; i < to->nargs && i < EXPECT_MAX_ARGS; i++) {
+		if (from->args[i].bytes)
+			to->args[i].bytes = to->data +
+					    (from->args[i].bytes - from->data);
+		if (from->args[i].pointee)
+			to->args[i].pointee = to->data +
+					      (from->args[i].pointee - from->data);
+	}
+}

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * verify_locate.h — read a value where a record's location says it is, at
+ * a function's entry: a register (by DWARF number, x86-64 or i386
+ * numbering), the stack at the entry stack pointer plus an offset, or
+ * memory addressed by either.
+ */
+#ifndef TRUESIG_VERIFY_LOCATE_H
+#define TRUESIG_VERIFY_LOCATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "records.h"
+#include "verify_trace.h"
+
+/* A stopped child at a function's first instruction. */
+struct locate_state {
+	const struct trace_child *child;
+	const struct trace_regs	 *regs;
+	uint16_t		  machine;	/* EM_X86_64 or EM_386 */
+};
+
+/* The stack pointer at entry. */
+uint64_t locate_sp(const struct locate_state *st);
+
+/*
+ * The `size' bytes of the register numbered `dwarf_reg' (low bytes first,
+ * as x86 stores them).  0, or -1 with a message in err for a register it
+ * does not know or a size larger than the register.
+ */
+int locate_register(const struct locate_state *st, int dwarf_reg, void *out,
+		    size_t size, char *err, size_t err_size);
+
+/*
+ * The first `size' bytes (size <= loc->size) of the piece at `loc'.  0, or
+ * -1 with a message in err.
+ */
+int locate_read(const struct locate_state *st,
+		const struct truesig_location *loc, void *out, size_t size,
+		char *err, size_t err_size);
+
+/* "rdi", "xmm1", "[sp+8]", "[[sp+8]]", "[rdi]": for messages. */
+void locate_describe(const struct truesig_location *loc, uint16_t machine,
+		     char *buf, size_t buf_size);
+
+#endif /* TRUESIG_VERIFY_LOCATE_H */

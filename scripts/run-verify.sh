@@ -1,0 +1,113 @@
+#!/bin/sh
+# run-verify.sh CC BUILD: the `truesig verify` suite of `make check`.
+#   - testsuite/verify/programs/*.c at -O2, -O3, -Os, or at the flag sets
+#     of their "verify-flags: A | B" line;
+#   - a fixed set of torture-gen programs (seeds 1-8 at -O2, -O3, -Os;
+#     seeds 1-4 at -O2 -m32);
+#   - testsuite/verify/bugs/*.c: reduced reproducers of known bugs, which
+#     must still fail (a fix makes them XPASS: then move them);
+#   - records spoilt on purpose (corrupt-record): verify must fail and name
+#     the function; a program without the capture buffer is refused.
+# Each program is checked by scripts/verify-one.sh.  Writes
+# "verify (CC): N passed, N failed" to BUILD/results/verify.
+set -u
+cc=$1 build=$2
+top=$(cd "$(dirname "$0")/.." && pwd)
+work=$build/verify
+rm -rf "$work"
+mkdir -p "$work" "$build/results"
+passed=0 failed=0
+
+result() {	# status line
+	echo "$2" >>"$work/summary"
+	if [ "$1" -eq 0 ]; then
+		passed=$((passed + 1))
+	else
+		failed=$((failed + 1))
+		echo "$2"
+	fi
+}
+
+one() {		# src flags out
+	line=$("$top/scripts/verify-one.sh" "$cc" "$build" "$1" "$2" "$3")
+	result $? "$line"
+}
+
+for src in "$top"/testsuite/verify/programs/*.c; do
+	name=$(basename "$src" .c)
+	flagsets=$(sed -n 's/.*verify-flags: *\(.*[^ ]\) *\*\/.*/\1/p' "$src")
+	[ -n "$flagsets" ] || flagsets="-O2 | -O3 | -Os"
+	i=0
+	echo "$flagsets" | tr '|' '\n' | sed 's/^ *//; s/ *$//' >"$work/flags"
+	while read -r flags; do
+		i=$((i + 1))
+		one "$src" "$flags" "$work/$name-$i"
+	done <"$work/flags"
+done
+
+# Known bugs, each a reduced reproducer that must fail with the text of its
+# "verify-xfail:" line (XFAIL); one that passes is reported (XPASS), to move
+# it to programs/.
+for src in "$top"/testsuite/verify/bugs/*.c; do
+	[ -f "$src" ] || continue
+	name=$(basename "$src" .c)
+	flags=$(sed -n 's/.*verify-flags: *\(.*[^ ]\) *\*\/.*/\1/p' "$src")
+	why=$(sed -n 's/.*verify-xfail: *\(.*[^ ]\) *\*\/.*/\1/p' "$src")
+	if line=$("$top/scripts/verify-one.sh" "$cc" "$build" "$src" \
+		"${flags:--O2}" "$work/bug-$name"); then
+		result 1 "XPASS: $name: the known bug is gone; move it to programs/"
+	else
+		case $line in
+		*"$why"*) result 0 "XFAIL: $name: $why" ;;
+		*) result 1 "$line (not the known '$why')" ;;
+		esac
+	fi
+done
+
+for seed in 1 2 3 4 5 6 7 8; do
+	"$build/torture-gen" "$seed" >"$work/gen-$seed.c"
+	for flags in -O2 -O3 -Os; do
+		one "$work/gen-$seed.c" "$flags" "$work/gen-$seed$flags"
+	done
+	if [ "$seed" -le 4 ]; then
+		one "$work/gen-$seed.c" "-O2 -m32" "$work/gen-$seed-O2-m32"
+	fi
+done
+
+# The check can fail: a spoilt record is reported, with the function.
+spoil() {	# exe symbol-regex param what
+	exe=$1 sym=$(nm "$1" | awk -v re="$2" '$3 ~ re { print $3; exit }')
+	cp "$exe" "$exe.spoilt"
+	if [ -z "$sym" ] ||
+	   ! "$build/corrupt-record" "$exe.spoilt" "$sym" "$3" >/dev/null; then
+		result 1 "FAIL: spoilt record ($4): no $2 to spoil"
+		return
+	fi
+	if "$build/truesig" verify "$exe.spoilt" >"$exe.spoilt.out" 2>&1; then
+		result 1 "FAIL: spoilt record ($4): verify passed"
+	elif grep -q "^FAIL: $sym: .*[1-9][0-9]* mismatches" "$exe.spoilt.out" &&
+	     grep -q "expected .*, found" "$exe.spoilt.out"; then
+		result 0 "PASS: spoilt record ($4) of $sym is reported"
+	else
+		result 1 "FAIL: spoilt record ($4): $(head -n 3 "$exe.spoilt.out")"
+	fi
+}
+spoil "$work/basic-1" '^pick[.]' 0 "register, x86-64"
+spoil "$work/basic-1" '^many[.]' 6 "stack, x86-64"
+spoil "$work/i386-abi-2" '^local3$' 1 "register, i386"
+
+# A program that does not capture its calls cannot be verified.
+printf 'static __attribute__((noinline)) int f (int a, int u) { return a; }\n'\
+'volatile int v = 1;\nint main (void) { return f (v, v) - 1; }\n' \
+	>"$work/nocapture.c"
+if $cc -O2 -fplugin="$build/truesig.so" "$work/nocapture.c" \
+	-o "$work/nocapture" 2>/dev/null &&
+   ! "$build/truesig" verify "$work/nocapture" >"$work/nocapture.out" 2>&1 &&
+   grep -q "no symbol truesig_verify_capture" "$work/nocapture.out"; then
+	result 0 "PASS: a program without the capture is refused"
+else
+	result 1 "FAIL: a program without the capture: $(cat "$work/nocapture.out" 2>/dev/null | head -n 2)"
+fi
+
+echo "verify ($cc): $passed passed, $failed failed" | tee "$build/results/verify"
+[ "$failed" -eq 0 ]
