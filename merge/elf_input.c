@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "byteorder.h"
@@ -494,12 +495,46 @@ const char *elf_machine_name(unsigned machine)
 
 /* ---- open and close -------------------------------------------------------- */
 
+/* Read everything of in->elf, which elf_begin or elf_memory just made. */
+static int read_elf(struct elf_input *in, char *err, size_t err_size)
+{
+	Elf *elf = in->elf;
+	GElf_Ehdr ehdr;
+	int ret;
+
+	if (!elf)
+		return fail(in->path, err, err_size, "%s", elf_errmsg(-1));
+	if (elf_kind(elf) != ELF_K_ELF)
+		return fail(in->path, err, err_size, "%s",
+			    elf_kind(elf) == ELF_K_AR ?
+			    "is an archive; give its members one by one" :
+			    "not an ELF file");
+	if (!gelf_getehdr(elf, &ehdr))
+		return fail(in->path, err, err_size, "%s", elf_errmsg(-1));
+	in->type = ehdr.e_type;
+	in->machine = ehdr.e_machine;
+	in->addr_size = gelf_getclass(elf) == ELFCLASS32 ? 4 : 8;
+	in->big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
+
+	ret = read_sections(in, err, err_size);
+	if (!ret)
+		ret = read_symbols(in, err, err_size);
+	return ret;
+}
+
+static bool same_stat(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
+	       a->st_size == b->st_size &&
+	       a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+}
+
 int elf_input_open(const char *path, struct elf_input **out, char *err,
 		   size_t err_size)
 {
 	struct elf_input *in;
-	GElf_Ehdr ehdr;
-	Elf *elf;
+	struct stat after;
 	int ret;
 
 	*out = NULL;
@@ -510,45 +545,52 @@ int elf_input_open(const char *path, struct elf_input **out, char *err,
 		return fail(path, err, err_size, "out of memory");
 	in->path = path;
 	in->fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (in->fd < 0) {
+	if (in->fd < 0 || fstat(in->fd, &in->stat)) {
 		ret = -errno;
 		fail(path, err, err_size, "%s", strerror(errno));
+		if (in->fd >= 0)
+			close(in->fd);
 		free(in);
 		return ret;
 	}
-	elf = elf_begin(in->fd, ELF_C_READ_MMAP, NULL);
-	in->elf = elf;
-	if (!elf) {
-		ret = fail(path, err, err_size, "%s", elf_errmsg(-1));
-		goto error;
+	/*
+	 * Read, not mapped: a file cut short while it is read gives an error
+	 * from libelf, where a mapping would give SIGBUS.
+	 */
+	in->elf = elf_begin(in->fd, ELF_C_READ, NULL);
+	ret = read_elf(in, err, err_size);
+	if (!ret && (fstat(in->fd, &after) || !same_stat(&in->stat, &after)))
+		ret = fail(path, err, err_size, "changed while being read");
+	if (ret) {
+		elf_input_close(in);
+		return ret;
 	}
-	if (elf_kind(elf) != ELF_K_ELF) {
-		ret = fail(path, err, err_size, "%s",
-			   elf_kind(elf) == ELF_K_AR ?
-			   "is an archive; give its members one by one" :
-			   "not an ELF file");
-		goto error;
-	}
-	if (!gelf_getehdr(elf, &ehdr)) {
-		ret = fail(path, err, err_size, "%s", elf_errmsg(-1));
-		goto error;
-	}
-	in->type = ehdr.e_type;
-	in->machine = ehdr.e_machine;
-	in->addr_size = gelf_getclass(elf) == ELFCLASS32 ? 4 : 8;
-	in->big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
-
-	ret = read_sections(in, err, err_size);
-	if (!ret)
-		ret = read_symbols(in, err, err_size);
-	if (ret)
-		goto error;
 	*out = in;
 	return 0;
+}
 
-error:
-	elf_input_close(in);
-	return ret;
+int elf_input_open_memory(const char *name, void *image, size_t size,
+			  struct elf_input **out, char *err, size_t err_size)
+{
+	struct elf_input *in;
+	int ret;
+
+	*out = NULL;
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return fail(name, err, err_size, "libelf: %s", elf_errmsg(-1));
+	in = calloc(1, sizeof(*in));
+	if (!in)
+		return fail(name, err, err_size, "out of memory");
+	in->path = name;
+	in->fd = -1;
+	in->elf = elf_memory(image, size);
+	ret = read_elf(in, err, err_size);
+	if (ret) {
+		elf_input_close(in);
+		return ret;
+	}
+	*out = in;
+	return 0;
 }
 
 void elf_input_close(struct elf_input *in)
