@@ -29,8 +29,12 @@ TOOL_SRCS	:= $(filter-out merge/main.c,$(wildcard merge/*.c))
 TOOL_HDRS	:= $(wildcard merge/*.h) include/truesig_format.h
 UNIT_TESTS	:= $(patsubst merge/tests/%.c,$(BUILD)/asan/%,$(wildcard merge/tests/test-*.c))
 BTF_LOAD	:= $(BUILD)/btf-kernel-load
+# Inputs that once crashed a fuzz target, replayed by `make check` (built
+# by clang when it is installed: its UBSan also catches NULL + 0).
+REPLAY_CC	:= $(shell command -v clang >/dev/null 2>&1 && echo clang || echo $(CC))
+REPLAY_TESTS	:= $(patsubst fuzz/fuzz-%.c,$(BUILD)/asan/replay-%,$(wildcard fuzz/fuzz-*.c))
 
-.PHONY: all deps demo check sweep install uninstall clean
+.PHONY: all deps demo check sweep fuzz install uninstall clean
 .DELETE_ON_ERROR:
 
 all: deps $(PLUGIN) $(TOOL)
@@ -55,6 +59,11 @@ $(BUILD)/asan/truesig: merge/main.c $(TOOL_SRCS) $(TOOL_HDRS) | $(BUILD)
 $(BUILD)/asan/test-%: merge/tests/test-%.c $(TOOL_SRCS) $(TOOL_HDRS) | $(BUILD)
 	$(CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -o $@ $< $(TOOL_SRCS) $(TOOL_LIBS)
 
+$(BUILD)/asan/replay-%: fuzz/replay.c fuzz/fuzz-%.c fuzz/fuzz_common.h $(TOOL_SRCS) $(TOOL_HDRS) | $(BUILD)
+	$(REPLAY_CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -DFUZZ_TARGET='"$*"' \
+		-DFUZZ_REGRESS_DIR='"$(CURDIR)/fuzz/regress/$*"' -o $@ \
+		fuzz/replay.c fuzz/fuzz-$*.c $(TOOL_SRCS) $(TOOL_LIBS)
+
 # A helper of the BTF tests: the running kernel's verdict on a BTF file.
 $(BTF_LOAD): merge/tests/btf-kernel-load.c | $(BUILD)
 	$(CC) $(TOOL_CFLAGS) -o $@ $< -lbpf
@@ -66,9 +75,9 @@ demo: all
 # ---- tests ------------------------------------------------------------------
 # Each suite writes "<suite>: N passed, N failed" to $(BUILD)/results/;
 # the last line sums them.
-check: all $(BUILD)/asan/truesig $(UNIT_TESTS) $(BTF_LOAD)
+check: all $(BUILD)/asan/truesig $(UNIT_TESTS) $(REPLAY_TESTS) $(BTF_LOAD)
 	@rm -rf $(BUILD)/results; mkdir -p $(BUILD)/results
-	@scripts/run-unit-tests.sh $(BUILD) $(UNIT_TESTS) || true
+	@scripts/run-unit-tests.sh $(BUILD) $(UNIT_TESTS) $(REPLAY_TESTS) || true
 	@scripts/run-dejagnu.sh $(CC) $(BUILD) || true
 	@scripts/sweep.sh $(CC) $(BUILD) $(CHECK_SWEEP_EVERY) -O2 "-O2 -m32" \
 		| tee $(BUILD)/results/sweep | tail -n 3
@@ -83,6 +92,26 @@ SWEEP_FLAGS ?= -O2 -O3 -Os "-O2 -m32"
 # diagnostics, changed code, clones without a record (not part of check).
 sweep: all
 	@scripts/sweep.sh $(CC) $(BUILD) $(SWEEP_EVERY) $(SWEEP_FLAGS)
+
+# ---- fuzzing ----------------------------------------------------------------
+# libFuzzer targets (fuzz/): the section parser, records to BTF, whole ELF
+# files.  `make fuzz` runs each for FUZZ_SECONDS, one after another, from
+# seeds made from the testsuite's programs (not part of check).
+FUZZ_CC		?= clang
+FUZZ_SECONDS	?= 60
+FUZZ_TARGETS	:= records btf elf
+FUZZ_CFLAGS	:= -std=gnu11 -g -O1 -Wall -Wextra -Werror -Iinclude -Imerge \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+FUZZ_BINS	:= $(patsubst %,$(BUILD)/fuzz/fuzz-%,$(FUZZ_TARGETS))
+
+$(BUILD)/fuzz/fuzz-%: fuzz/fuzz-%.c fuzz/fuzz_common.h $(TOOL_SRCS) $(TOOL_HDRS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(TOOL_SRCS) $(TOOL_LIBS)
+
+fuzz: all $(FUZZ_BINS)
+	@scripts/fuzz-seeds.sh $(CC) $(PLUGIN) $(TOOL) $(BUILD)/fuzz/seeds
+	@scripts/fuzz.sh $(BUILD)/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # ---- install ----------------------------------------------------------------
 # gcc -fplugin=truesig looks for truesig.so in its plugin directory.

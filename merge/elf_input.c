@@ -380,12 +380,14 @@ static int read_symbols(struct elf_input *in, char *err, size_t err_size)
 			return fail(in->path, err, err_size,
 				    "cannot read symbols: %s", elf_errmsg(-1));
 		count = data->d_size / gelf_fsize(elf, ELF_T_SYM, 1, EV_CURRENT);
+		if (count <= 1)		/* entry 0 is no symbol */
+			continue;
+		/* never realloc(p, 0): that frees p */
 		grown = realloc(in->symbols,
 				(in->n_symbols + count) * sizeof(*in->symbols));
-		if (!grown && count)
+		if (!grown)
 			return fail(in->path, err, err_size, "out of memory");
-		if (grown)
-			in->symbols = grown;
+		in->symbols = grown;
 
 		for (size_t i = 1; i < count; i++) {
 			struct elf_symbol *s = &in->symbols[in->n_symbols];
