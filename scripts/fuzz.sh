@@ -2,7 +2,7 @@
 # fuzz.sh DIR SECONDS TARGET...: run each fuzz target DIR/fuzz-TARGET for
 # SECONDS, one after another, on its corpus DIR/corpus/TARGET (kept from
 # run to run) seeded from DIR/seeds/TARGET.  Crashing inputs go to
-# DIR/crashes/TARGET/, the log to DIR/TARGET.log.  Prints one line per
+# DIR/crashes/TARGET/ (emptied first), the log to DIR/TARGET.log.  Prints one line per
 # target; exits 1 if any target found a crash.
 set -u
 dir=$1 seconds=$2
@@ -10,6 +10,7 @@ shift 2
 status=0
 for t in "$@"; do
 	corpus=$dir/corpus/$t crashes=$dir/crashes/$t log=$dir/$t.log
+	rm -rf "$crashes"	# this run's findings only
 	mkdir -p "$corpus" "$crashes"
 	seeds=$dir/seeds/$t
 	[ -d "$seeds" ] || seeds=
