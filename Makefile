@@ -34,7 +34,7 @@ BTF_LOAD	:= $(BUILD)/btf-kernel-load
 REPLAY_CC	:= $(shell command -v clang >/dev/null 2>&1 && echo clang || echo $(CC))
 REPLAY_TESTS	:= $(patsubst fuzz/fuzz-%.c,$(BUILD)/asan/replay-%,$(wildcard fuzz/fuzz-*.c))
 
-.PHONY: all deps demo check sweep fuzz install uninstall clean
+.PHONY: all deps demo check sweep fuzz robustness valgrind install uninstall clean
 .DELETE_ON_ERROR:
 
 all: deps $(PLUGIN) $(TOOL)
@@ -92,6 +92,21 @@ SWEEP_FLAGS ?= -O2 -O3 -Os "-O2 -m32"
 # diagnostics, changed code, clones without a record (not part of check).
 sweep: all
 	@scripts/sweep.sh $(CC) $(BUILD) $(SWEEP_EVERY) $(SWEEP_FLAGS)
+
+# The failure-atomicity tests of testsuite/truesig.robust (in check with a
+# few rounds on a small program) with many rounds on a large one.
+ROBUST_ROUNDS	?= 200
+ROBUST_FUNCS	?= 1500
+
+robustness: all
+	@rm -rf $(BUILD)/robustness; mkdir -p $(BUILD)/robustness
+	@cd $(BUILD)/robustness && TRUESIG_ROBUST_ROUNDS=$(ROBUST_ROUNDS) \
+		TRUESIG_ROBUST_FUNCS=$(ROBUST_FUNCS) runtest --tool truesig \
+		--srcdir $(CURDIR)/testsuite TRUESIG_CC=$(CC) \
+		TRUESIG_PLUGIN=$(abspath $(PLUGIN)) TRUESIG_TOOL=$(abspath $(TOOL)) \
+		TRUESIG_TOP=$(CURDIR) truesig.robust/atomic.exp >runtest.out 2>&1; \
+		grep -E '^(PASS|FAIL|UNSUPPORTED|UNRESOLVED|ERROR)' truesig.sum; \
+		! grep -qE '^(FAIL|UNRESOLVED|ERROR)' truesig.sum
 
 # ---- fuzzing ----------------------------------------------------------------
 # libFuzzer targets (fuzz/): the section parser, records to BTF, whole ELF
