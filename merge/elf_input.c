@@ -497,11 +497,16 @@ const char *elf_machine_name(unsigned machine)
 
 /* ---- open and close -------------------------------------------------------- */
 
-/* Read everything of in->elf, which elf_begin or elf_memory just made. */
-static int read_elf(struct elf_input *in, char *err, size_t err_size)
+/*
+ * Read everything of in->elf, which elf_begin or elf_memory just made of
+ * `size` bytes.
+ */
+static int read_elf(struct elf_input *in, uint64_t size, char *err,
+		    size_t err_size)
 {
 	Elf *elf = in->elf;
 	GElf_Ehdr ehdr;
+	size_t shnum;
 	int ret;
 
 	if (!elf)
@@ -513,6 +518,24 @@ static int read_elf(struct elf_input *in, char *err, size_t err_size)
 			    "not an ELF file");
 	if (!gelf_getehdr(elf, &ehdr))
 		return fail(in->path, err, err_size, "%s", elf_errmsg(-1));
+	/*
+	 * libelf sees no sections when their headers are cut off: check
+	 * against the header's count (0 with extended numbering: then at
+	 * least section 0 holds the count).
+	 */
+	if (elf_getshdrnum(elf, &shnum))
+		return fail(in->path, err, err_size, "%s", elf_errmsg(-1));
+	if (shnum < ehdr.e_shnum)
+		shnum = ehdr.e_shnum;
+	if (!shnum)
+		shnum = 1;
+	if (ehdr.e_shoff &&
+	    (ehdr.e_shoff > size || (size - ehdr.e_shoff) /
+	     (ehdr.e_shentsize ? ehdr.e_shentsize : 1) < shnum))
+		return fail(in->path, err, err_size,
+			    "truncated: its section headers (%zu at offset %llu) end past its end (%llu bytes)",
+			    shnum, (unsigned long long)ehdr.e_shoff,
+			    (unsigned long long)size);
 	in->type = ehdr.e_type;
 	in->machine = ehdr.e_machine;
 	in->addr_size = gelf_getclass(elf) == ELFCLASS32 ? 4 : 8;
@@ -560,7 +583,7 @@ int elf_input_open(const char *path, struct elf_input **out, char *err,
 	 * from libelf, where a mapping would give SIGBUS.
 	 */
 	in->elf = elf_begin(in->fd, ELF_C_READ, NULL);
-	ret = read_elf(in, err, err_size);
+	ret = read_elf(in, (uint64_t)in->stat.st_size, err, err_size);
 	if (!ret && (fstat(in->fd, &after) || !same_stat(&in->stat, &after)))
 		ret = fail(path, err, err_size, "changed while being read");
 	if (ret) {
@@ -586,7 +609,7 @@ int elf_input_open_memory(const char *name, void *image, size_t size,
 	in->path = name;
 	in->fd = -1;
 	in->elf = elf_memory(image, size);
-	ret = read_elf(in, err, err_size);
+	ret = read_elf(in, size, err, err_size);
 	if (ret) {
 		elf_input_close(in);
 		return ret;

@@ -26,7 +26,9 @@ for src in "$top"/testsuite/truesig.dg/*.c "$top"/testsuite/truesig.btf/*.c; do
 		# shellcheck disable=SC2086
 		"$cc" $level -g -fplugin="$plugin" $opts -c "$src" -o "$o" \
 			2>/dev/null || continue
-		objcopy --dump-section .truesig="$work/sec" "$o" 2>/dev/null ||
+		rm -f "$work/sec"
+		objcopy --dump-section .truesig="$work/sec" "$o" 2>/dev/null &&
+			[ -s "$work/sec" ] ||
 			continue
 		n=$((n + 1))
 		cp "$o" "$dir/elf/$name$level.o"
