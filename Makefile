@@ -108,6 +108,10 @@ robustness: all
 		grep -E '^(PASS|FAIL|UNSUPPORTED|UNRESOLVED|ERROR)' truesig.sum; \
 		! grep -qE '^(FAIL|UNRESOLVED|ERROR)' truesig.sum
 
+# The plugin under valgrind on a few sample compiles (not part of check).
+valgrind: all
+	@scripts/valgrind.sh $(CC) $(abspath $(PLUGIN)) $(BUILD)/valgrind
+
 # ---- fuzzing ----------------------------------------------------------------
 # libFuzzer targets (fuzz/): the section parser, records to BTF, whole ELF
 # files.  `make fuzz` runs each for FUZZ_SECONDS, one after another, from

@@ -6,16 +6,21 @@
  *
  *   replay-TARGET [FILE...]    default: every file in FUZZ_REGRESS_DIR
  *
- * Prints "PASS: TARGET: FILE" for each input that runs through; a crash
- * ends the program (and the test) with the sanitizer's report.
+ * Prints "PASS: TARGET: FILE" for each input that runs through within
+ * MAX_SECONDS of CPU time ("FAIL: ..." if it takes longer: some inputs
+ * were found for their slowness); a crash ends the program (and the
+ * test) with the sanitizer's report.
  */
 #include <dirent.h>
+#include <time.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define MAX_SECONDS	1.0
 
 static int replay(const char *path)
 {
@@ -44,10 +49,19 @@ static int replay(const char *path)
 
 		if (!exact)
 			abort();
+		clock_t start = clock();
+		double took;
+
 		memcpy(exact, data, size);
 		free(data);
 		LLVMFuzzerTestOneInput(exact, size);
 		free(exact);
+		took = (double)(clock() - start) / CLOCKS_PER_SEC;
+		if (took > MAX_SECONDS) {
+			printf("FAIL: %s: %s: took %.1f s of CPU time\n",
+			       FUZZ_TARGET, path, took);
+			return 1;
+		}
 	}
 	printf("PASS: %s: %s\n", FUZZ_TARGET, path);
 	fflush(stdout);

@@ -162,6 +162,13 @@ int cmd_btf(int argc, char **argv)
 	}
 
 	if (o.out) {
+		/* libbpf read .BTF on its own: was it from the same file? */
+		if (!elf_input_unchanged(f.elf)) {
+			fprintf(stderr,
+				"truesig: %s: changed while truesig worked on it; nothing written\n",
+				o.file);
+			goto out;
+		}
 		if (btf_output_raw(o.out, data, size, err, sizeof(err))) {
 			fprintf(stderr, "truesig: %s\n", err);
 			goto out;

@@ -618,6 +618,14 @@ int elf_input_open_memory(const char *name, void *image, size_t size,
 	return 0;
 }
 
+bool elf_input_unchanged(const struct elf_input *in)
+{
+	struct stat now;
+
+	return in->fd < 0 ||
+	       (!stat(in->path, &now) && same_stat(&in->stat, &now));
+}
+
 void elf_input_close(struct elf_input *in)
 {
 	if (!in)

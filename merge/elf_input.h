@@ -71,6 +71,12 @@ int elf_input_open(const char *path, struct elf_input **out, char *err,
 int elf_input_open_memory(const char *name, void *image, size_t size,
 			  struct elf_input **out, char *err, size_t err_size);
 
+/*
+ * Whether the file at in->path is still the one elf_input_open read (same
+ * file, size and modification time); always true for an image in memory.
+ */
+bool elf_input_unchanged(const struct elf_input *in);
+
 void elf_input_close(struct elf_input *in);
 
 /*
