@@ -29,8 +29,12 @@ TOOL_SRCS	:= $(filter-out merge/main.c,$(wildcard merge/*.c))
 TOOL_HDRS	:= $(wildcard merge/*.h) include/truesig_format.h
 UNIT_TESTS	:= $(patsubst merge/tests/%.c,$(BUILD)/asan/%,$(wildcard merge/tests/test-*.c))
 BTF_LOAD	:= $(BUILD)/btf-kernel-load
+# Inputs that once crashed a fuzz target, replayed by `make check` (built
+# by clang when it is installed: its UBSan also catches NULL + 0).
+REPLAY_CC	:= $(shell command -v clang >/dev/null 2>&1 && echo clang || echo $(CC))
+REPLAY_TESTS	:= $(patsubst fuzz/fuzz-%.c,$(BUILD)/asan/replay-%,$(wildcard fuzz/fuzz-*.c))
 
-.PHONY: all deps demo check sweep torture kernel-check bench install uninstall clean
+.PHONY: FORCE all deps demo check sweep torture kernel-check bench fuzz robustness valgrind install uninstall clean
 .DELETE_ON_ERROR:
 
 all: deps $(PLUGIN) $(TOOL)
@@ -41,35 +45,49 @@ deps:
 $(BUILD):
 	@mkdir -p $(BUILD)/asan
 
+# The compiler's name and version: everything built depends on it, so that
+# `make CC=gcc-11` in a tree built with gcc-12 rebuilds (a plugin built for
+# one GCC cannot load in another).  Rewritten only when it changes.
+COMPILER	:= $(BUILD)/compiler
+$(COMPILER): FORCE | $(BUILD)
+	@v="$(CC) $$($(CC) -dumpfullversion)"; \
+	[ "$$(cat $@ 2>/dev/null)" = "$$v" ] || echo "$$v" >$@
+FORCE:
+
 # Linked without libstdc++: the plugin needs only operator new and delete,
 # which cc1 (linked with libstdc++ and exporting its symbols for plugins)
 # provides; loading libstdc++.so into every compile would cost 2 MB.
 PLUGIN_LDFLAGS	:= -shared -nodefaultlibs -lc -lgcc
 
-$(PLUGIN): $(PLUGIN_SRCS) $(PLUGIN_HDRS) | $(BUILD) deps
+$(PLUGIN): $(PLUGIN_SRCS) $(PLUGIN_HDRS) $(COMPILER) | $(BUILD) deps
 	$(CXX_FOR_PLUGIN) $(PLUGIN_CXXFLAGS) -I$(PLUGIN_DIR)/include \
 		-o $@ $(PLUGIN_SRCS) $(PLUGIN_LDFLAGS)
 
-$(TOOL): merge/main.c $(TOOL_SRCS) $(TOOL_HDRS) | $(BUILD) deps
+$(TOOL): merge/main.c $(TOOL_SRCS) $(TOOL_HDRS) $(COMPILER) | $(BUILD) deps
 	$(CC) $(TOOL_CFLAGS) -o $@ merge/main.c $(TOOL_SRCS) $(TOOL_LIBS)
 
 # The same tool under AddressSanitizer and UBSan, for the tests.
-$(BUILD)/asan/truesig: merge/main.c $(TOOL_SRCS) $(TOOL_HDRS) | $(BUILD)
+$(BUILD)/asan/truesig: merge/main.c $(TOOL_SRCS) $(TOOL_HDRS) $(COMPILER) | $(BUILD)
 	$(CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -o $@ merge/main.c $(TOOL_SRCS) $(TOOL_LIBS)
 
-$(BUILD)/asan/test-%: merge/tests/test-%.c $(TOOL_SRCS) $(TOOL_HDRS) | $(BUILD)
+$(BUILD)/asan/test-%: merge/tests/test-%.c $(TOOL_SRCS) $(TOOL_HDRS) $(COMPILER) | $(BUILD)
 	$(CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -o $@ $< $(TOOL_SRCS) $(TOOL_LIBS)
 
+$(BUILD)/asan/replay-%: fuzz/replay.c fuzz/fuzz-%.c fuzz/fuzz_common.h $(TOOL_SRCS) $(TOOL_HDRS) $(COMPILER) | $(BUILD)
+	$(REPLAY_CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -DFUZZ_TARGET='"$*"' \
+		-DFUZZ_REGRESS_DIR='"$(CURDIR)/fuzz/regress/$*"' -o $@ \
+		fuzz/replay.c fuzz/fuzz-$*.c $(TOOL_SRCS) $(TOOL_LIBS)
+
 # A helper of the BTF tests: the running kernel's verdict on a BTF file.
-$(BTF_LOAD): merge/tests/btf-kernel-load.c | $(BUILD)
+$(BTF_LOAD): merge/tests/btf-kernel-load.c $(COMPILER) | $(BUILD)
 	$(CC) $(TOOL_CFLAGS) -o $@ $< -lbpf
 
 # The helpers of the verify suite: the torture generator and a tool that
 # spoils a record on purpose.
-$(BUILD)/torture-gen: testsuite/torture/gen.c | $(BUILD)
+$(BUILD)/torture-gen: testsuite/torture/gen.c $(COMPILER) | $(BUILD)
 	$(CC) $(TOOL_CFLAGS) -o $@ $<
 
-$(BUILD)/corrupt-record: testsuite/verify/corrupt-record.c $(TOOL_SRCS) $(TOOL_HDRS) | $(BUILD)
+$(BUILD)/corrupt-record: testsuite/verify/corrupt-record.c $(TOOL_SRCS) $(TOOL_HDRS) $(COMPILER) | $(BUILD)
 	$(CC) $(TOOL_CFLAGS) -o $@ $< merge/elf_input.c merge/records.c -lelf -lz
 
 VERIFY_HELPERS := $(BUILD)/torture-gen $(BUILD)/corrupt-record
@@ -81,9 +99,9 @@ demo: all
 # ---- tests ------------------------------------------------------------------
 # Each suite writes "<suite>: N passed, N failed" to $(BUILD)/results/;
 # the last line sums them.
-check: all $(BUILD)/asan/truesig $(UNIT_TESTS) $(BTF_LOAD) $(VERIFY_HELPERS)
+check: all $(BUILD)/asan/truesig $(UNIT_TESTS) $(REPLAY_TESTS) $(BTF_LOAD) $(VERIFY_HELPERS)
 	@rm -rf $(BUILD)/results; mkdir -p $(BUILD)/results
-	@scripts/run-unit-tests.sh $(BUILD) $(UNIT_TESTS) || true
+	@scripts/run-unit-tests.sh $(BUILD) $(UNIT_TESTS) $(REPLAY_TESTS) || true
 	@scripts/run-dejagnu.sh $(CC) $(BUILD) || true
 	@scripts/run-verify.sh $(CC) $(BUILD) || true
 	@scripts/sweep.sh $(CC) $(BUILD) $(CHECK_SWEEP_EVERY) -O2 "-O2 -m32" \
@@ -121,6 +139,45 @@ SEED ?= 1
 JOBS ?= 2
 torture: all $(VERIFY_HELPERS)
 	@scripts/torture.sh $(CC) $(BUILD) $(N) $(SEED) $(JOBS)
+
+# The failure-atomicity tests of testsuite/truesig.robust (in check with a
+# few rounds on a small program) with many rounds on a large one.
+ROBUST_ROUNDS	?= 200
+ROBUST_FUNCS	?= 1500
+
+robustness: all
+	@rm -rf $(BUILD)/robustness; mkdir -p $(BUILD)/robustness
+	@cd $(BUILD)/robustness && TRUESIG_ROBUST_ROUNDS=$(ROBUST_ROUNDS) \
+		TRUESIG_ROBUST_FUNCS=$(ROBUST_FUNCS) runtest --tool truesig \
+		--srcdir $(CURDIR)/testsuite TRUESIG_CC=$(CC) \
+		TRUESIG_PLUGIN=$(abspath $(PLUGIN)) TRUESIG_TOOL=$(abspath $(TOOL)) \
+		TRUESIG_TOP=$(CURDIR) truesig.robust/atomic.exp >runtest.out 2>&1; \
+		grep -E '^(PASS|FAIL|UNSUPPORTED|UNRESOLVED|ERROR)' truesig.sum; \
+		! grep -qE '^(FAIL|UNRESOLVED|ERROR)' truesig.sum
+
+# The plugin under valgrind on a few sample compiles (not part of check).
+valgrind: all
+	@scripts/valgrind.sh $(CC) $(abspath $(PLUGIN)) $(BUILD)/valgrind
+
+# ---- fuzzing ----------------------------------------------------------------
+# libFuzzer targets (fuzz/): the section parser, records to BTF, whole ELF
+# files.  `make fuzz` runs each for FUZZ_SECONDS, one after another, from
+# seeds made from the testsuite's programs (not part of check).
+FUZZ_CC		?= clang
+FUZZ_SECONDS	?= 60
+FUZZ_TARGETS	:= records btf elf
+FUZZ_CFLAGS	:= -std=gnu11 -g -O1 -Wall -Wextra -Werror -Iinclude -Imerge \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+FUZZ_BINS	:= $(patsubst %,$(BUILD)/fuzz/fuzz-%,$(FUZZ_TARGETS))
+
+$(BUILD)/fuzz/fuzz-%: fuzz/fuzz-%.c fuzz/fuzz_common.h $(TOOL_SRCS) $(TOOL_HDRS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(TOOL_SRCS) $(TOOL_LIBS)
+
+fuzz: all $(FUZZ_BINS)
+	@scripts/fuzz-seeds.sh $(CC) $(PLUGIN) $(TOOL) $(BUILD)/fuzz/seeds
+	@scripts/fuzz.sh $(BUILD)/fuzz $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # ---- install ----------------------------------------------------------------
 # gcc -fplugin=truesig looks for truesig.so in its plugin directory.

@@ -20,12 +20,9 @@
 #include <sys/stat.h>
 
 #include "btf_cmd.h"
-#include "btf_funcs.h"
-#include "btf_index.h"
+#include "btf_convert.h"
 #include "btf_input.h"
 #include "btf_output.h"
-#include "btf_prune.h"
-#include "btf_types.h"
 #include "load.h"
 
 #define EXIT_BAD_INPUT	1
@@ -122,16 +119,6 @@ static int parse_options(int argc, char **argv, struct options *o)
 	return 0;
 }
 
-/*
- * Make libbpf keep `btf` in its modifiable form, where changing a type
- * through btf__type_by_id() is seen by btf__raw_data() (finding a string
- * does that, without adding one).
- */
-static void modifiable(struct btf *btf)
-{
-	btf__find_str(btf, "truesig:\x7f");
-}
-
 static const char *plural(unsigned n, const char *one, const char *many)
 {
 	return n == 1 ? one : many;
@@ -139,16 +126,10 @@ static const char *plural(unsigned n, const char *one, const char *many)
 
 int cmd_btf(int argc, char **argv)
 {
-	struct btf_func_stats st;
-	struct btf_funcs_opts fo;
-	struct btf_types types;
-	struct btf_index *index = NULL;
+	struct btf_convert_result res;
 	struct btf_input in;
 	struct loaded_file f;
 	struct options o;
-	uint32_t *remove = NULL;
-	size_t n_remove = 0;
-	uint32_t before, added;
 	const void *data;
 	uint32_t size;
 	char err[1024];
@@ -169,36 +150,10 @@ int cmd_btf(int argc, char **argv)
 		return EXIT_BAD_INPUT;
 	}
 	ret = EXIT_BAD_INPUT;
-	modifiable(in.btf);
-	index = btf_index_new(in.btf);
-	if (!index || btf_types_init(&types, in.btf, index)) {
-		fprintf(stderr, "truesig: %s: out of memory\n", o.file);
-		btf_index_free(index);
-		goto out_input;
-	}
-	before = btf__type_cnt(in.btf);
-	fo = (struct btf_funcs_opts){
-		.path = o.file, .quiet = o.quiet,
-		.start_id = in.base ? btf__type_cnt(in.base) : 1,
-	};
-	if (btf_funcs_apply(&types, &f, &fo, &st, &remove, &n_remove, err,
-			    sizeof(err))) {
-		fprintf(stderr, "truesig: %s: %s\n", o.file, err);
+	if (btf_convert(&in, &f, o.file, o.quiet, &res, err, sizeof(err))) {
+		fprintf(stderr, "truesig: %s\n", err);
 		goto out;
 	}
-	added = btf__type_cnt(in.btf) - before;
-	if (n_remove) {
-		struct btf *pruned = btf_prune(in.btf, remove, n_remove);
-
-		if (!pruned) {
-			fprintf(stderr, "truesig: %s: cannot remove stale tags: %s\n",
-				o.file, strerror(errno));
-			goto out;
-		}
-		btf__free(in.btf);
-		in.btf = pruned;
-	}
-	modifiable(in.btf);	/* forget any cached raw form */
 	data = btf__raw_data(in.btf, &size);
 	if (!data) {
 		fprintf(stderr, "truesig: %s: cannot encode BTF: %s\n", o.file,
@@ -207,12 +162,20 @@ int cmd_btf(int argc, char **argv)
 	}
 
 	if (o.out) {
+		/* libbpf read .BTF on its own: was it from the same file? */
+		if (!elf_input_unchanged(f.elf)) {
+			fprintf(stderr,
+				"truesig: %s: changed while truesig worked on it; nothing written\n",
+				o.file);
+			goto out;
+		}
 		if (btf_output_raw(o.out, data, size, err, sizeof(err))) {
 			fprintf(stderr, "truesig: %s\n", err);
 			goto out;
 		}
 		snprintf(done, sizeof(done), "wrote %s", o.out);
-	} else if (in.has_section && !added && !st.corrected && !n_remove) {
+	} else if (in.has_section && !res.added && !res.funcs.corrected &&
+		   !res.removed) {
 		snprintf(done, sizeof(done), "%s unchanged", o.file);
 	} else {
 		if (in.has_section && in.section_alloc &&
@@ -223,8 +186,8 @@ int cmd_btf(int argc, char **argv)
 				size);
 			goto out;
 		}
-		if (btf_output_elf(o.file, data, size, in.has_section, err,
-				   sizeof(err))) {
+		if (btf_output_elf(o.file, &f.elf->stat, data, size,
+				   in.has_section, err, sizeof(err))) {
 			fprintf(stderr, "truesig: %s\n", err);
 			goto out;
 		}
@@ -235,15 +198,14 @@ int cmd_btf(int argc, char **argv)
 	if (!o.quiet)
 		fprintf(stderr,
 			"truesig: %s: %u %s read (%u cold %s); FUNCs: %u added, %u corrected, %u already right, %u shared, %u skipped; types: %u reused, %u added, %zu removed; %s\n",
-			o.file, st.records, plural(st.records, "record", "records"),
-			st.cold, plural(st.cold, "fragment", "fragments"),
-			st.added, st.corrected, st.right, st.shared, st.skipped,
-			types.reused, added, n_remove, done);
+			o.file, res.funcs.records,
+			plural(res.funcs.records, "record", "records"),
+			res.funcs.cold,
+			plural(res.funcs.cold, "fragment", "fragments"),
+			res.funcs.added, res.funcs.corrected, res.funcs.right,
+			res.funcs.shared, res.funcs.skipped, res.reused,
+			res.added, res.removed, done);
 out:
-	free(remove);
-	btf_types_fini(&types);
-	btf_index_free(index);
-out_input:
 	btf_input_close(&in);
 	unload_file(&f);
 	return ret;

@@ -458,15 +458,70 @@ static void text_printf(void *ctx, const char *fmt, va_list ap)
 			  sizeof(t->buf) - t->len - 1;
 }
 
+/*
+ * Whether libbpf would spend long printing type `id` in a declaration: it
+ * writes the body of an anonymous struct or union in place, and pads it
+ * to its size with a line per 8 bytes not covered by members, so one of
+ * a huge size (ours have no members) takes millions of calls.
+ */
+#define PRINT_MAX_ANON_SIZE	65536
+
+static bool too_long_to_print(const struct btf *btf, uint32_t id, int depth)
+{
+	const struct btf_type *t;
+
+	if (!id)
+		return false;
+	t = btf__type_by_id(btf, id);
+	if (!t || depth > 32)
+		return true;
+	switch (btf_kind(t)) {
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+		if (t->name_off)
+			return false;	/* printed by its name */
+		if (t->size > PRINT_MAX_ANON_SIZE)
+			return true;
+		for (unsigned i = 0; i < btf_vlen(t); i++)
+			if (too_long_to_print(btf, btf_members(t)[i].type,
+					      depth + 1))
+				return true;
+		return false;
+	case BTF_KIND_PTR:
+	case BTF_KIND_CONST:
+	case BTF_KIND_VOLATILE:
+	case BTF_KIND_RESTRICT:
+	case BTF_KIND_TYPE_TAG:
+		return too_long_to_print(btf, t->type, depth + 1);
+	case BTF_KIND_ARRAY:
+		return too_long_to_print(btf, btf_array(t)->type, depth + 1);
+	case BTF_KIND_FUNC_PROTO:
+		if (too_long_to_print(btf, t->type, depth + 1))
+			return true;
+		for (unsigned i = 0; i < btf_vlen(t); i++)
+			if (too_long_to_print(btf, btf_params(t)[i].type,
+					      depth + 1))
+				return true;
+		return false;
+	default:
+		return false;
+	}
+}
+
 /* FUNC_PROTO `proto` as a C declaration of `name`. */
 static void describe(const struct ctx *c, uint32_t proto, const char *name,
 		     struct text *t)
 {
 	LIBBPF_OPTS(btf_dump_emit_type_decl_opts, opts, .field_name = name);
-	struct btf_dump *d = btf_dump__new(c->btf, text_printf, t, NULL);
+	struct btf_dump *d;
 
 	t->len = 0;
 	t->buf[0] = '\0';
+	if (too_long_to_print(c->btf, proto, 0)) {
+		snprintf(t->buf, sizeof(t->buf), "type %u", proto);
+		return;
+	}
+	d = btf_dump__new(c->btf, text_printf, t, NULL);
 	if (!d || btf_dump__emit_type_decl(d, proto, &opts))
 		snprintf(t->buf, sizeof(t->buf), "type %u", proto);
 	btf_dump__free(d);

@@ -11,6 +11,7 @@
 #include <limits.h>
 #include <spawn.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -220,8 +221,18 @@ static bool has_btf(const char *path, const void *data, size_t size)
 	return same;
 }
 
-int btf_output_elf(const char *path, const void *data, size_t size,
-		   bool has_section, char *err, size_t err_size)
+/* Whether `now` is still the file `then` was (same inode, size, mtime). */
+static bool unchanged(const struct stat *then, const struct stat *now)
+{
+	return then->st_dev == now->st_dev && then->st_ino == now->st_ino &&
+	       then->st_size == now->st_size &&
+	       then->st_mtim.tv_sec == now->st_mtim.tv_sec &&
+	       then->st_mtim.tv_nsec == now->st_mtim.tv_nsec;
+}
+
+int btf_output_elf(const char *path, const struct stat *read_as,
+		   const void *data, size_t size, bool has_section, char *err,
+		   size_t err_size)
 {
 	const char *objcopy = getenv("OBJCOPY");
 	char target[PATH_MAX], section[PATH_MAX], tmp[PATH_MAX];
@@ -235,6 +246,10 @@ int btf_output_elf(const char *path, const void *data, size_t size,
 	if (stat(target, &st))
 		return fail(err, err_size, -errno, "%s: %s", path,
 			    strerror(errno));
+	if (read_as && !unchanged(read_as, &st))
+		return fail(err, err_size, -EAGAIN,
+			    "%s: changed while truesig worked on it; left as it is",
+			    path);
 
 	/* the section's contents, then the new file, next to the old one */
 	fd = temp_next_to(target, "btf", section, sizeof(section));
@@ -302,6 +317,17 @@ int btf_output_elf(const char *path, const void *data, size_t size,
 			ret = -errno;
 		if (fd >= 0)
 			close(fd);
+	}
+	/* objcopy read the file: was it the one truesig read? */
+	if (!ret && read_as) {
+		struct stat now;
+
+		if (stat(target, &now) || !unchanged(read_as, &now)) {
+			unlink(tmp);
+			return fail(err, err_size, -EAGAIN,
+				    "%s: changed while truesig worked on it; left as it is",
+				    path);
+		}
 	}
 	if (!ret && rename(tmp, target))
 		ret = -errno;

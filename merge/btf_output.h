@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/stat.h>
 
 /* Write `size` bytes of raw BTF to `out` ("-": standard output; a pipe or
    a device is written to, not replaced).  0, or -errno with a message
@@ -23,9 +24,14 @@ int btf_output_raw(const char *out, const void *data, size_t size,
  * Make `data` the .BTF section of ELF file `path` (replacing it when
  * has_section, adding it otherwise), keeping the file's mode.  The section
  * is written by objcopy (or the program named by $OBJCOPY), then read back
- * and compared.  0, or -errno with "PATH: problem" in err.
+ * and compared.  With read_as (the file's state when it was read), the
+ * file is replaced only if it is still that file, same size and
+ * modification time, both before objcopy runs and after ("PATH: changed
+ * while truesig worked on it; left as it is").  0, or -errno with "PATH:
+ * problem" in err.
  */
-int btf_output_elf(const char *path, const void *data, size_t size,
-		   bool has_section, char *err, size_t err_size);
+int btf_output_elf(const char *path, const struct stat *read_as,
+		   const void *data, size_t size, bool has_section, char *err,
+		   size_t err_size);
 
 #endif /* TRUESIG_BTF_OUTPUT_H */

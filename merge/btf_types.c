@@ -214,6 +214,11 @@ static bool matches(const struct btf_types *t, uint32_t ti, uint32_t id,
 	const char *name;
 	unsigned kind;
 
+	/* a typedef BTF cannot name is the type it names (see map_type) */
+	while (ti && tt->kind == TS_TYPE_TYPEDEF && !btf_name_valid(tt->name)) {
+		ti = tt->ref;
+		tt = &t->unit->types[ti];
+	}
 	if (!ti || !id)
 		return !ti && !id;
 	if (depth > MATCH_DEPTH)

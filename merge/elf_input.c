@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "byteorder.h"
@@ -379,12 +380,14 @@ static int read_symbols(struct elf_input *in, char *err, size_t err_size)
 			return fail(in->path, err, err_size,
 				    "cannot read symbols: %s", elf_errmsg(-1));
 		count = data->d_size / gelf_fsize(elf, ELF_T_SYM, 1, EV_CURRENT);
+		if (count <= 1)		/* entry 0 is no symbol */
+			continue;
+		/* never realloc(p, 0): that frees p */
 		grown = realloc(in->symbols,
 				(in->n_symbols + count) * sizeof(*in->symbols));
-		if (!grown && count)
+		if (!grown)
 			return fail(in->path, err, err_size, "out of memory");
-		if (grown)
-			in->symbols = grown;
+		in->symbols = grown;
 
 		for (size_t i = 1; i < count; i++) {
 			struct elf_symbol *s = &in->symbols[in->n_symbols];
@@ -494,12 +497,69 @@ const char *elf_machine_name(unsigned machine)
 
 /* ---- open and close -------------------------------------------------------- */
 
+/*
+ * Read everything of in->elf, which elf_begin or elf_memory just made of
+ * `size` bytes.
+ */
+static int read_elf(struct elf_input *in, uint64_t size, char *err,
+		    size_t err_size)
+{
+	Elf *elf = in->elf;
+	GElf_Ehdr ehdr;
+	size_t shnum;
+	int ret;
+
+	if (!elf)
+		return fail(in->path, err, err_size, "%s", elf_errmsg(-1));
+	if (elf_kind(elf) != ELF_K_ELF)
+		return fail(in->path, err, err_size, "%s",
+			    elf_kind(elf) == ELF_K_AR ?
+			    "is an archive; give its members one by one" :
+			    "not an ELF file");
+	if (!gelf_getehdr(elf, &ehdr))
+		return fail(in->path, err, err_size, "%s", elf_errmsg(-1));
+	/*
+	 * libelf sees no sections when their headers are cut off: check
+	 * against the header's count (0 with extended numbering: then at
+	 * least section 0 holds the count).
+	 */
+	if (elf_getshdrnum(elf, &shnum))
+		return fail(in->path, err, err_size, "%s", elf_errmsg(-1));
+	if (shnum < ehdr.e_shnum)
+		shnum = ehdr.e_shnum;
+	if (!shnum)
+		shnum = 1;
+	if (ehdr.e_shoff &&
+	    (ehdr.e_shoff > size || (size - ehdr.e_shoff) /
+	     (ehdr.e_shentsize ? ehdr.e_shentsize : 1) < shnum))
+		return fail(in->path, err, err_size,
+			    "truncated: its section headers (%zu at offset %llu) end past its end (%llu bytes)",
+			    shnum, (unsigned long long)ehdr.e_shoff,
+			    (unsigned long long)size);
+	in->type = ehdr.e_type;
+	in->machine = ehdr.e_machine;
+	in->addr_size = gelf_getclass(elf) == ELFCLASS32 ? 4 : 8;
+	in->big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
+
+	ret = read_sections(in, err, err_size);
+	if (!ret)
+		ret = read_symbols(in, err, err_size);
+	return ret;
+}
+
+static bool same_stat(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
+	       a->st_size == b->st_size &&
+	       a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+}
+
 int elf_input_open(const char *path, struct elf_input **out, char *err,
 		   size_t err_size)
 {
 	struct elf_input *in;
-	GElf_Ehdr ehdr;
-	Elf *elf;
+	struct stat after;
 	int ret;
 
 	*out = NULL;
@@ -510,45 +570,60 @@ int elf_input_open(const char *path, struct elf_input **out, char *err,
 		return fail(path, err, err_size, "out of memory");
 	in->path = path;
 	in->fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (in->fd < 0) {
+	if (in->fd < 0 || fstat(in->fd, &in->stat)) {
 		ret = -errno;
 		fail(path, err, err_size, "%s", strerror(errno));
+		if (in->fd >= 0)
+			close(in->fd);
 		free(in);
 		return ret;
 	}
-	elf = elf_begin(in->fd, ELF_C_READ_MMAP, NULL);
-	in->elf = elf;
-	if (!elf) {
-		ret = fail(path, err, err_size, "%s", elf_errmsg(-1));
-		goto error;
+	/*
+	 * Read, not mapped: a file cut short while it is read gives an error
+	 * from libelf, where a mapping would give SIGBUS.
+	 */
+	in->elf = elf_begin(in->fd, ELF_C_READ, NULL);
+	ret = read_elf(in, (uint64_t)in->stat.st_size, err, err_size);
+	if (!ret && (fstat(in->fd, &after) || !same_stat(&in->stat, &after)))
+		ret = fail(path, err, err_size, "changed while being read");
+	if (ret) {
+		elf_input_close(in);
+		return ret;
 	}
-	if (elf_kind(elf) != ELF_K_ELF) {
-		ret = fail(path, err, err_size, "%s",
-			   elf_kind(elf) == ELF_K_AR ?
-			   "is an archive; give its members one by one" :
-			   "not an ELF file");
-		goto error;
-	}
-	if (!gelf_getehdr(elf, &ehdr)) {
-		ret = fail(path, err, err_size, "%s", elf_errmsg(-1));
-		goto error;
-	}
-	in->type = ehdr.e_type;
-	in->machine = ehdr.e_machine;
-	in->addr_size = gelf_getclass(elf) == ELFCLASS32 ? 4 : 8;
-	in->big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
-
-	ret = read_sections(in, err, err_size);
-	if (!ret)
-		ret = read_symbols(in, err, err_size);
-	if (ret)
-		goto error;
 	*out = in;
 	return 0;
+}
 
-error:
-	elf_input_close(in);
-	return ret;
+int elf_input_open_memory(const char *name, void *image, size_t size,
+			  struct elf_input **out, char *err, size_t err_size)
+{
+	struct elf_input *in;
+	int ret;
+
+	*out = NULL;
+	if (elf_version(EV_CURRENT) == EV_NONE)
+		return fail(name, err, err_size, "libelf: %s", elf_errmsg(-1));
+	in = calloc(1, sizeof(*in));
+	if (!in)
+		return fail(name, err, err_size, "out of memory");
+	in->path = name;
+	in->fd = -1;
+	in->elf = elf_memory(image, size);
+	ret = read_elf(in, size, err, err_size);
+	if (ret) {
+		elf_input_close(in);
+		return ret;
+	}
+	*out = in;
+	return 0;
+}
+
+bool elf_input_unchanged(const struct elf_input *in)
+{
+	struct stat now;
+
+	return in->fd < 0 ||
+	       (!stat(in->path, &now) && same_stat(&in->stat, &now));
 }
 
 void elf_input_close(struct elf_input *in)

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 
 /* A relocated copy of one .truesig section. */
 struct truesig_bytes {
@@ -48,17 +49,33 @@ struct elf_input {
 					   symbols */
 	size_t		 n_symbols;
 
-	int		 fd;
+	int		 fd;		/* -1 for an image in memory */
+	struct stat	 stat;		/* of fd when it was opened */
 	void		*elf;		/* Elf * */
 };
 
 /*
  * Open `path` and read its .truesig sections (there may be none: then
  * n_sections is 0).  Returns 0, or a negative errno value with a message
- * "PATH: problem" in err.
+ * "PATH: problem" in err ("PATH: changed while being read" when another
+ * program wrote it meanwhile).
  */
 int elf_input_open(const char *path, struct elf_input **out, char *err,
 		   size_t err_size);
+
+/*
+ * The same for an ELF image of `size` bytes in memory, which must stay
+ * until elf_input_close (libelf may change it, as it may a private
+ * mapping); `name` stands for the file in messages.
+ */
+int elf_input_open_memory(const char *name, void *image, size_t size,
+			  struct elf_input **out, char *err, size_t err_size);
+
+/*
+ * Whether the file at in->path is still the one elf_input_open read (same
+ * file, size and modification time); always true for an image in memory.
+ */
+bool elf_input_unchanged(const struct elf_input *in);
 
 void elf_input_close(struct elf_input *in);
 

@@ -2,6 +2,7 @@
 /*
  * load.c — read a file's .truesig sections and parse them.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,45 +19,69 @@ void unload_file(struct loaded_file *f)
 	memset(f, 0, sizeof(*f));
 }
 
-bool load_file(const char *path, struct loaded_file *f)
+/* Parse the sections of f->elf; 0, or -errno with "PATH: problem". */
+static int parse_sections(struct loaded_file *f, char *err, size_t err_size)
 {
-	char err[512];
+	const char *path = f->elf->path;
+	char why[512];
 
-	memset(f, 0, sizeof(*f));
-	if (elf_input_open(path, &f->elf, err, sizeof(err))) {
-		fprintf(stderr, "truesig: %s\n", err);
-		return false;
-	}
 	if (!f->elf->n_sections) {
-		fprintf(stderr, "truesig: %s: no %s section\n", path,
-			TRUESIG_SECTION);
-		unload_file(f);
-		return false;
+		snprintf(err, err_size, "%s: no %s section", path,
+			 TRUESIG_SECTION);
+		return -ENOENT;
 	}
 	f->sections = calloc(f->elf->n_sections, sizeof(*f->sections));
 	if (!f->sections) {
-		fprintf(stderr, "truesig: %s: out of memory\n", path);
-		unload_file(f);
-		return false;
+		snprintf(err, err_size, "%s: out of memory", path);
+		return -ENOMEM;
 	}
 	for (size_t i = 0; i < f->elf->n_sections; i++) {
 		const struct truesig_bytes *b = &f->elf->sections[i];
+		int ret = truesig_parse(b->data, b->size, &f->sections[i], why,
+					sizeof(why));
 
-		if (truesig_parse(b->data, b->size, &f->sections[i], err,
-				  sizeof(err))) {
+		if (ret) {
 			if (f->elf->n_sections > 1)
-				fprintf(stderr, "truesig: %s: %s (section %zu): %s\n",
-					path, TRUESIG_SECTION,
-					b->section_index, err);
+				snprintf(err, err_size, "%s: %s (section %zu): %s",
+					 path, TRUESIG_SECTION,
+					 b->section_index, why);
 			else
-				fprintf(stderr, "truesig: %s: %s: %s\n", path,
-					TRUESIG_SECTION, err);
-			unload_file(f);
-			return false;
+				snprintf(err, err_size, "%s: %s: %s", path,
+					 TRUESIG_SECTION, why);
+			return ret;
 		}
 		f->n_sections++;
 	}
+	return 0;
+}
+
+bool load_file(const char *path, struct loaded_file *f)
+{
+	char err[1024];
+
+	memset(f, 0, sizeof(*f));
+	if (elf_input_open(path, &f->elf, err, sizeof(err)) ||
+	    parse_sections(f, err, sizeof(err))) {
+		fprintf(stderr, "truesig: %s\n", err);
+		unload_file(f);
+		return false;
+	}
 	return true;
+}
+
+int load_memory(const char *name, void *image, size_t size,
+		struct loaded_file *f, char *err, size_t err_size)
+{
+	int ret;
+
+	memset(f, 0, sizeof(*f));
+	ret = elf_input_open_memory(name, image, size, &f->elf, err,
+				    err_size);
+	if (!ret)
+		ret = parse_sections(f, err, err_size);
+	if (ret)
+		unload_file(f);
+	return ret;
 }
 
 size_t loaded_record_count(const struct loaded_file *f)

@@ -26,6 +26,13 @@ struct loaded_file {
  */
 bool load_file(const char *path, struct loaded_file *f);
 
+/*
+ * The same for an ELF image in memory (see elf_input_open_memory): returns
+ * 0, or a negative errno with "NAME: problem" in err and prints nothing.
+ */
+int load_memory(const char *name, void *image, size_t size,
+		struct loaded_file *f, char *err, size_t err_size);
+
 void unload_file(struct loaded_file *f);
 
 /* Records of every section and unit, in section order. */

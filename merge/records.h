@@ -127,7 +127,16 @@ int truesig_parse(const void *data, size_t size, struct truesig_section **out,
 
 void truesig_section_free(struct truesig_section *section);
 
-/* The groups of a record's locations. */
+/*
+ * The groups of a record's locations.  A record without locations has
+ * `locations` NULL: no arithmetic on it then (NULL + 0 is undefined).
+ */
+static inline const struct truesig_location *
+truesig_loc_at(const struct truesig_record *r, unsigned index)
+{
+	return index ? r->locations + index : r->locations;
+}
+
 static inline const struct truesig_location *
 truesig_return_locs(const struct truesig_record *r)
 {
@@ -137,20 +146,20 @@ truesig_return_locs(const struct truesig_record *r)
 static inline const struct truesig_location *
 truesig_sret_locs(const struct truesig_record *r)
 {
-	return r->locations + r->return_locs;
+	return truesig_loc_at(r, r->return_locs);
 }
 
 static inline const struct truesig_location *
 truesig_chain_locs(const struct truesig_record *r)
 {
-	return r->locations + r->return_locs + r->sret_locs;
+	return truesig_loc_at(r, (unsigned)r->return_locs + r->sret_locs);
 }
 
 static inline const struct truesig_location *
 truesig_param_locs(const struct truesig_record *r,
 		   const struct truesig_param *p)
 {
-	return r->locations + p->loc_first;
+	return truesig_loc_at(r, p->loc_first);
 }
 
 /* A validated type index's entry. */

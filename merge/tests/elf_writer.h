@@ -44,6 +44,7 @@ struct ew_file {
 	size_t		 n_symbols;	/* at most 8 */
 	const struct ew_reloc *relocs;
 	size_t		 n_relocs;	/* at most 16 */
+	bool		 empty_dynsym;	/* add a .dynsym without entries */
 };
 
 static inline Elf_Scn *ew_section(Elf *elf, uint32_t name, uint32_t type,
@@ -73,9 +74,9 @@ static inline bool ew_write(const char *path, const struct ew_file *f)
 {
 	static const char shstr[] =
 		"\0.text\0.truesig\0.rela.truesig\0.rel.truesig\0.symtab\0"
-		".strtab\0.shstrtab";
+		".strtab\0.shstrtab\0.dynsym";
 	enum { N_TEXT = 1, N_TRUESIG = 7, N_RELA = 16, N_REL = 30,
-	       N_SYMTAB = 43, N_STRTAB = 51, N_SHSTRTAB = 59 };
+	       N_SYMTAB = 43, N_STRTAB = 51, N_SHSTRTAB = 59, N_DYNSYM = 69 };
 	bool is64 = f->elf_class == ELFCLASS64;
 	size_t sym_size = is64 ? sizeof(Elf64_Sym) : sizeof(Elf32_Sym);
 	size_t rel_size = is64 ? (f->rela ? sizeof(Elf64_Rela) : sizeof(Elf64_Rel))
@@ -130,6 +131,15 @@ static inline bool ew_write(const char *path, const struct ew_file *f)
 				strtab, 0, 1);
 	ew_section(elf, N_SHSTRTAB, SHT_STRTAB, 0, ELF_T_BYTE,
 		   (void *)shstr, sizeof(shstr), 1);
+	if (f->empty_dynsym) {
+		Elf_Scn *dynsym = ew_section(elf, N_DYNSYM, SHT_DYNSYM, 0,
+					     ELF_T_SYM, syms, 0, is64 ? 8 : 4);
+
+		gelf_getshdr(dynsym, &sh);
+		sh.sh_link = (uint32_t)elf_ndxscn(scn_strtab);
+		sh.sh_entsize = sym_size;
+		gelf_update_shdr(dynsym, &sh);
+	}
 
 	/* Symbols: 0 null, 1 the .text section, then the given ones. */
 	{

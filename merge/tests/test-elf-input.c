@@ -297,6 +297,44 @@ out:
 	sb_free(&img);
 }
 
+/*
+ * A symbol table whose entries are all skipped (here only .text's section
+ * symbol), then an empty .dynsym: no symbol, and no realloc(p, 0), which
+ * freed the table and left the pointer to be freed again (found by
+ * fuzz-elf).
+ */
+static void test_empty_symbol_tables(void)
+{
+	const char *name = "empty_symbol_tables";
+	const char *file = path("empty-symtab.o");
+	struct ew_file f = {
+		.elf_class = ELFCLASS64, .data = ELFDATA2LSB,
+		.machine = EM_X86_64, .rela = true, .empty_dynsym = true,
+	};
+	struct truesig_section *s;
+	struct sb_buf img = { 0 };
+	struct elf_input *in;
+
+	sample(&img, false, 8, EM_X86_64, 0, 0, NULL);
+	f.image = img.data;
+	f.image_size = img.len;
+	if (!ew_write(file, &f)) {
+		fail(name, "could not write the ELF file: %s", elf_errmsg(-1));
+		goto out;
+	}
+	in = open_and_parse(name, file, &s);
+	if (in) {
+		if (in->n_symbols)
+			fail(name, "%zu symbols, expected none", in->n_symbols);
+		else
+			pass(name);
+		truesig_section_free(s);
+		elf_input_close(in);
+	}
+out:
+	sb_free(&img);
+}
+
 static void expect_open_error(const char *name, const char *file,
 			      const char *want)
 {
@@ -395,6 +433,7 @@ int main(void)
 	test_libelf_target("arm_rel_32", ELFCLASS32, ELFDATA2LSB, EM_ARM,
 			   false, R_ARM_ABS32, 4);
 	test_errors();
+	test_empty_symbol_tables();
 
 	test_cleanup_dir(dir);
 	return test_exit();
