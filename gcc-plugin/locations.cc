@@ -125,12 +125,24 @@ locations_of (rtx x, unsigned size, unsigned piece, vec<ts_location> *out)
 			return false;
 		unsigned msize = ts_mode_size (mode);
 		unsigned nregs = REG_NREGS (x);
-		if (nregs > 1 && GET_MODE_CLASS (mode) == MODE_INT
-		    && msize == nregs * UNITS_PER_WORD) {
-			for (unsigned i = 0; i < nregs; i++)
-				push_reg (regno + i, word_mode, UNITS_PER_WORD,
-					  piece + i * UNITS_PER_WORD,
+		/* A value in consecutive word registers is described a word a
+		   piece: a multi-word mode (DImode in eax:edx on i386, TImode
+		   in rax:rdx), or an aggregate in BLKmode, which i386's regparm
+		   passes in as many registers as it has words. */
+		if (mode == BLKmode && size > 0) {
+			nregs = (size + UNITS_PER_WORD - 1) / UNITS_PER_WORD;
+			msize = size;
+		}
+		if ((nregs > 1 && msize == nregs * UNITS_PER_WORD)
+		    || mode == BLKmode) {
+			if (!msize)
+				return false;
+			for (unsigned i = 0; i < nregs; i++) {
+				unsigned at = i * UNITS_PER_WORD;
+				unsigned n = MIN (msize - at, UNITS_PER_WORD);
+				push_reg (regno + i, word_mode, n, piece + at,
 					  TS_LOC_REG, out);
+			}
 			return true;
 		}
 		push_reg (regno, mode, msize ? msize : size, piece, TS_LOC_REG, out);

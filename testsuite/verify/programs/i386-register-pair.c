@@ -1,13 +1,9 @@
-/* Known bug, kept as an expected failure (scripts/run-verify.sh): on i386,
- * a value of 8 or 12 bytes passed in registers (here struct s7 of t1, under
- * regparm: eax and edx) is recorded as ONE location "ax" of 8 bytes, not as
- * pieces eax 0..4, edx 4..8.  A tracer cannot read it from that record;
- * verify reports "8 bytes in a 4-byte register".  Found by make torture
- * (seed 1006, -O2 -m32; 22 of 200 seeds), reduced by testsuite/torture/
- * reduce.sh to group 1.  When the plugin splits such locations, this test
- * passes and is reported XPASS: move it to ../programs/. */
+/* i386: a value of 8 or 12 bytes passed in registers (here struct s7 of t1,
+ * under regparm: eax and edx) must be recorded as pieces, eax 0..4 and edx
+ * 4..8.  It once was one location "ax" of 8 bytes, which no tracer can
+ * read.  Found by make torture (seed 1006, -O2 -m32), reduced by
+ * testsuite/torture/reduce.sh. */
 /* verify-flags: -O2 -m32 */
-/* verify-xfail: bytes in a 4-byte register */
 #include <stdint.h>
 #include <string.h>
 #include "truesig_verify.h"
