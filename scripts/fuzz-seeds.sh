@@ -12,12 +12,16 @@ cc=$1 plugin=$2 tool=$3 dir=$4
 top=$(cd "$(dirname "$0")/.." && pwd)
 rm -rf "$dir"
 mkdir -p "$dir/elf" "$dir/records" "$dir/btf" "$dir/work" || exit 1
+dir=$(cd "$dir" && pwd) plugin=$(realpath "$plugin") tool=$(realpath "$tool")
+# Sources by relative names: the records, and so the corpus and any input
+# kept in fuzz/regress/, name no directory of this machine.
+cd "$top" || exit 1
 work=$dir/work
 have_pahole=false
 pahole --version >/dev/null 2>&1 && have_pahole=true
 
 n=0
-for src in "$top"/testsuite/truesig.dg/*.c "$top"/testsuite/truesig.btf/*.c; do
+for src in testsuite/truesig.dg/*.c testsuite/truesig.btf/*.c; do
 	opts=$(sed -n 's/.*{ dg-options "\([^"]*\)" }.*/\1/p' "$src" | head -n 1)
 	case $opts in *-flto*|*bogus*) continue ;; esac
 	name=$(basename "$(dirname "$src")")-$(basename "$src" .c)
