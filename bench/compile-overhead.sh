@@ -44,9 +44,13 @@ files=$(wc -l <"$work/commands")
 run() {	# run SIDE COMMAND: compile once, append "seconds peak-KiB" to SIDE
 	side=$1
 	shift
-	# shellcheck disable=SC2086 # the command is a word list
-	/usr/bin/time -f '%U %S %M' -o "$work/t" $1 -o "$work/x.o" ||
-		{ echo "$0: failed: $1" >&2; exit 1; }
+	# Kbuild's commands quote (-DKBUILD_MODNAME='"foo"'): a shell runs them.
+	/usr/bin/time -f '%U %S %M' -o "$work/t" \
+		sh -c "$1 -o $work/x.o" 2>"$work/err" || {
+		tail -n 20 "$work/err" >&2
+		echo "$0: failed: $1" >&2
+		exit 1
+	}
 	awk '{ print $1 + $2, $3 }' "$work/t" >>"$work/$side"
 }
 
