@@ -56,7 +56,7 @@ FORCE:
 
 # Linked without libstdc++: the plugin needs only operator new and delete,
 # which cc1 (linked with libstdc++ and exporting its symbols for plugins)
-# provides; loading libstdc++.so into every compile would cost 2 MB.
+# provides; loading libstdc++.so into every compile would cost 1.2 MB more.
 PLUGIN_LDFLAGS	:= -shared -nodefaultlibs -lc -lgcc
 
 $(PLUGIN): $(PLUGIN_SRCS) $(PLUGIN_HDRS) $(COMPILER) | $(BUILD) deps
