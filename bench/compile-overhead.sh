@@ -26,18 +26,8 @@ every=${EVERY:-1}
 work=$(mktemp -d "${TMPDIR:-/tmp}/compile-overhead.XXXXXX")
 trap 'rm -rf "$work"' EXIT INT TERM
 
-# Kbuild's compile commands: "cc ... -c -o x.o x.c" from .x.o.cmd, without
-# any plugin, dependency file or output, one per line.
 cd "$kobj"
-for d in "$@"; do
-	[ -d "$d" ] && find "$d" -name '.*.o.cmd'
-done | sort | awk -v n="$every" 'NR % n == 0' | while read -r cmdfile; do
-	line=$(sed -n 's/^\(saved\)\{0,1\}cmd_[^ ]* := //p' "$cmdfile" | head -n 1 |
-		sed 's/ *;.*$//')
-	case "$line" in *" -c "*.c) ;; *) continue ;; esac
-	echo "$line" | sed -e 's/ -fplugin[^ ]*//g' -e 's/ -Wp,-MMD,[^ ]*//' \
-		-e 's/ -o [^ ]*//'
-done >"$work/commands"
+"$top/scripts/kbuild-commands.sh" "$kobj" "$every" "$@" >"$work/commands"
 files=$(wc -l <"$work/commands")
 [ "$files" -gt 0 ] || { echo "$0: no C objects under $* in $kobj" >&2; exit 1; }
 

@@ -80,18 +80,6 @@ static struct btf *own_btf(struct btf *base, bool big_endian,
 	return b;
 }
 
-static int compare_symbols(const void *a, const void *b)
-{
-	const struct elf_symbol *x = a, *y = b;
-	int c = strcmp(x->name, y->name);
-
-	if (c)
-		return c;
-	if (x->value != y->value)
-		return x->value < y->value ? -1 : 1;
-	return x->order < y->order ? -1 : x->order > y->order;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct truesig_section *s = (void *)1;
@@ -140,8 +128,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			sym->type = STT_FUNC;
 			sym->order = (unsigned)elf.n_symbols++;
 		}
-	qsort(elf.symbols, elf.n_symbols, sizeof(*elf.symbols),
-	      compare_symbols);
+	elf_input_sort_symbols(&elf);
 	f.elf = &elf;
 	f.sections = &s;
 	f.n_sections = 1;

@@ -412,10 +412,15 @@ static int read_symbols(struct elf_input *in, char *err, size_t err_size)
 			in->n_symbols++;
 		}
 	}
+	elf_input_sort_symbols(in);
+	return 0;
+}
+
+void elf_input_sort_symbols(struct elf_input *in)
+{
 	if (in->n_symbols)
 		qsort(in->symbols, in->n_symbols, sizeof(*in->symbols),
 		      compare_symbols);
-	return 0;
 }
 
 const struct elf_symbol *elf_input_find_symbol(const struct elf_input *in,

@@ -55,6 +55,12 @@ struct elf_input {
 };
 
 /*
+ * Sort in->symbols into the order elf_input_find_symbol expects (name,
+ * then value, then order): for callers that fill the table themselves.
+ */
+void elf_input_sort_symbols(struct elf_input *in);
+
+/*
  * Open `path` and read its .truesig sections (there may be none: then
  * n_sections is 0).  Returns 0, or a negative errno value with a message
  * "PATH: problem" in err ("PATH: changed while being read" when another
