@@ -151,11 +151,12 @@ say "== pahole's own BTF of the same vmlinux (pahole $(pahole --version))"
 pahole --btf_encode_detached="$work/pahole.btf" "$vmlinux"
 "$here/check-btf.sh" --btf "$work/pahole.btf" "$vmlinux" 2>&1 |
 	grep -E '^check-btf: .*clone functions' | tee -a "$log" || true
-if "$truesig" --help 2>&1 | grep -q '^  truesig compare'; then
-	"$truesig" compare --btf "$work/pahole.btf" "$vmlinux" \
-		>"$work/compare.txt" 2>&1 || true
-	sed -n '1,40p' "$work/compare.txt" | tee -a "$log"
-fi
+say ""
+say "== DWARF against the records, and each BTF's verdict (truesig compare)"
+"$truesig" compare --btf "$work/pahole.btf" "$vmlinux" >"$work/compare.txt" 2>&1 || true
+sed -n '/^kinds /,$p' "$work/compare.txt" | sed 's/^/  pahole: /' | tee -a "$log"
+"$truesig" compare -q --btf "$vmlinux" "$vmlinux" 2>&1 |
+	sed 's/^/  truesig: /' | tee -a "$log" || true
 
 section_size() {	# section_size ELF NAME: bytes, 0 when absent
 	hex=$(readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' |

@@ -274,40 +274,58 @@ static bool is_elf_file(const char *path)
 	return elf;
 }
 
-static int open_base(const char *base_path, struct btf **base, char *err,
-		     size_t err_size)
+/* Read BTF_OR_ELF at path, split on base when not NULL (see the header);
+   `role` ends the message of a file without .BTF. */
+static int read_btf(const char *path, struct btf *base, const char *role,
+		    struct btf **out, char *err, size_t err_size)
 {
 	struct btf *b;
 	int ret;
 
-	if (access(base_path, R_OK))
-		return fail(err, err_size, -errno, "%s: %s", base_path,
+	*out = NULL;
+	libbpf_set_print(capture);
+	if (access(path, R_OK))
+		return fail(err, err_size, -errno, "%s: %s", path,
 			    strerror(errno));
 	libbpf_message[0] = '\0';
-	if (is_elf_file(base_path)) {
-		b = btf__parse_elf(base_path, NULL);
+	if (is_elf_file(path)) {
+		b = base ? btf__parse_elf_split(path, base) :
+			   btf__parse_elf(path, NULL);
 		if (!b && errno == ENOENT)
 			return fail(err, err_size, -ENOENT,
-				    "%s: no .BTF section to use as base",
-				    base_path);
+				    "%s: no .BTF section%s", path, role);
 	} else {
-		b = btf__parse_raw(base_path);
+		b = base ? btf__parse_raw_split(path, base) :
+			   btf__parse_raw(path);
 	}
 	if (!b)
 		return fail(err, err_size, -errno,
 			    "%s: not BTF, nor an ELF file with a .BTF section (%s)",
-			    base_path, why(errno));
-	ret = btf_input_check(b, false, err, err_size);
+			    path, why(errno));
+	ret = btf_input_check(b, base != NULL, err, err_size);
 	if (ret) {
 		char inner[512];
 
 		snprintf(inner, sizeof(inner), "%s", err);
 		btf__free(b);
-		return fail(err, err_size, ret, "%s: bad BTF: %s", base_path,
+		return fail(err, err_size, ret, "%s: bad BTF: %s", path,
 			    inner);
 	}
-	*base = b;
+	*out = b;
 	return 0;
+}
+
+int btf_input_read(const char *path, struct btf *base, struct btf **out,
+		   char *err, size_t err_size)
+{
+	return read_btf(path, base, "", out, err, err_size);
+}
+
+static int open_base(const char *base_path, struct btf **base, char *err,
+		     size_t err_size)
+{
+	return read_btf(base_path, NULL, " to use as base", base, err,
+			err_size);
 }
 
 int btf_input_open(const struct elf_input *elf, const char *base_path,

@@ -32,6 +32,14 @@ int btf_input_open(const struct elf_input *elf, const char *base_path,
 void btf_input_close(struct btf_input *in);
 
 /*
+ * Read the BTF at `path` (raw BTF, or an ELF file's .BTF), split on `base`
+ * when it is not NULL, and check it (btf_input_check).  Returns 0 with
+ * *out set, or a negative errno with "PATH: problem" in err.
+ */
+int btf_input_read(const char *path, struct btf *base, struct btf **out,
+		   char *err, size_t err_size);
+
+/*
  * Check btf's own types (not its base's) as the kernel would before using
  * them: every type id in range and of a kind that may be referred to from
  * there, every name a string.  `split_names` also requires each name to

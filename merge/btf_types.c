@@ -179,7 +179,15 @@ bool btf_types_equal(const struct btf *btf, uint32_t a, uint32_t b)
 
 /* ---- does a .truesig type describe this BTF type? ------------------------ */
 
-static bool matches(const struct btf_types *t, uint32_t ti, uint32_t id,
+/* What matching needs: a unit's types, a BTF, and (while converting) the
+   BTF ids the unit's types are already mapped to, or NULL. */
+struct match_ctx {
+	const struct truesig_unit *unit;
+	const struct btf *btf;
+	const int32_t	*map;
+};
+
+static bool matches(const struct match_ctx *t, uint32_t ti, uint32_t id,
 		    int depth);
 
 static bool is_int_name(unsigned kind, const struct btf_type *bt,
@@ -206,7 +214,7 @@ static bool matches_aggregate(const struct truesig_type *tt, unsigned want,
 	return kind == want && (incomplete || bt->size == tt->size);
 }
 
-static bool matches(const struct btf_types *t, uint32_t ti, uint32_t id,
+static bool matches(const struct match_ctx *t, uint32_t ti, uint32_t id,
 		    int depth)
 {
 	const struct truesig_type *tt = &t->unit->types[ti];
@@ -223,7 +231,7 @@ static bool matches(const struct btf_types *t, uint32_t ti, uint32_t id,
 		return !ti && !id;
 	if (depth > MATCH_DEPTH)
 		return false;
-	if (t->map[ti] > 0)
+	if (t->map && t->map[ti] > 0)
 		return btf_types_equal(t->btf, (uint32_t)t->map[ti], id);
 	bt = btf__type_by_id(t->btf, id);
 	if (!bt)
@@ -289,16 +297,25 @@ static bool matches(const struct btf_types *t, uint32_t ti, uint32_t id,
 	}
 }
 
+bool btf_types_describes(const struct truesig_unit *u, uint32_t ti,
+			 const struct btf *btf, uint32_t id)
+{
+	struct match_ctx m = { u, btf, NULL };
+
+	return matches(&m, ti, id, 0);
+}
+
 /* ---- finding or adding one type --------------------------------------------- */
 
 /* The first indexed type under `key` that type ti matches. */
 static uint32_t find(const struct btf_types *t, uint64_t key, uint32_t ti)
 {
+	struct match_ctx m = { t->unit, t->btf, t->map };
 	struct btf_index_iter it;
 
 	for (uint32_t id = btf_index_first(t->index, key, &it); id;
 	     id = btf_index_next(&it))
-		if (matches(t, ti, id, 0))
+		if (matches(&m, ti, id, 0))
 			return id;
 	return 0;
 }

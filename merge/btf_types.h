@@ -67,6 +67,14 @@ uint32_t btf_types_id(const struct btf_types *t, uint32_t index);
 int btf_types_proto(struct btf_types *t, uint32_t ret, const uint32_t *params,
 		    char *const *names, unsigned n);
 
+/*
+ * Whether validated type `ti` of unit u is described by BTF type `id` as
+ * this file reuses types: by kind and name for named types, by what they
+ * refer to otherwise (0 and 0 for void).
+ */
+bool btf_types_describes(const struct truesig_unit *u, uint32_t ti,
+			 const struct btf *btf, uint32_t id);
+
 /* Index a type just added to t->btf by the caller.  Returns id, or a
    negative errno. */
 int btf_types_added(struct btf_types *t, int id);

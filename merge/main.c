@@ -5,6 +5,7 @@
  *   truesig dump [--json] FILE
  *   truesig btf [-q] (-o OUT | --in-place) [--base BTF_OR_ELF] FILE
  *   truesig verify [--require-hits] [-q] PROGRAM [ARGS...]
+ *   truesig compare [--json] [-q] [--btf BTF_OR_ELF [--base BTF_OR_ELF]] FILE
  *   truesig --help | --version
  *
  * Exit status: 0 on success, 1 when a file cannot be read or its .truesig
@@ -19,6 +20,7 @@
 
 #include "dump.h"
 #include "btf_cmd.h"
+#include "compare_cmd.h"
 #include "verify_cmd.h"
 #include "elf_input.h"
 #include "load.h"
@@ -51,6 +53,8 @@ static const struct command commands[] = {
 	{ "verify", "[--require-hits] [-q] PROGRAM [ARGS...]",
 	  "run PROGRAM and check each recorded parameter at function entry",
 	  cmd_verify },
+	{ "compare", "[--json] [-q] [--btf BTF_OR_ELF [--base BTF_OR_ELF]] FILE",
+	  "judge FILE's DWARF (and a BTF) against its records", cmd_compare },
 };
 
 #define N_COMMANDS	(sizeof(commands) / sizeof(commands[0]))

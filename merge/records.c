@@ -869,3 +869,21 @@ const char *truesig_type_kind_name(unsigned kind)
 	return kind < sizeof(names) / sizeof(names[0]) && names[kind] ?
 	       names[kind] : "?";
 }
+
+char *truesig_kinds_text(const struct truesig_record *r, const char *sep,
+			 char *buf, size_t size)
+{
+	size_t len = 0;
+
+	if (size)
+		buf[0] = '\0';
+	for (unsigned i = 0; i < r->n_kinds && len < size; i++) {
+		int n = snprintf(buf + len, size - len, "%s%s", i ? sep : "",
+				 truesig_kind_name(r->kinds[i]));
+
+		if (n < 0)
+			break;
+		len += (size_t)n;
+	}
+	return buf;
+}

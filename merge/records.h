@@ -175,4 +175,9 @@ const char *truesig_fate_name(unsigned fate);		/* "passed", ... */
 const char *truesig_how_name(unsigned how);		/* "copy", ... */
 const char *truesig_type_kind_name(unsigned kind);	/* "INT", ... */
 
+/* A record's kinds joined by `sep`: "constprop.isra" with "."; "" when it
+   has none.  Writes into buf and returns it. */
+char *truesig_kinds_text(const struct truesig_record *r, const char *sep,
+			 char *buf, size_t size);
+
 #endif /* TRUESIG_RECORDS_H */

@@ -1,0 +1,26 @@
+/* Without variable tracking GCC gives each parameter one location for the
+   whole function: the callee-saved register the body keeps it in.  At the
+   entry instruction the parameters are still where the caller put them
+   (rdi, esi), so DWARF would have a reader fetch them from registers that
+   hold the caller's values. */
+/* { dg-do compile } */
+/* { dg-options "-fno-var-tracking" } */
+
+extern void note (int);
+
+static __attribute__((noinline)) int
+keep (int *p, int unused, int k)
+{
+  note (k);
+  note (*p);
+  return *p + k;
+}
+
+int
+use (int *p, int k)
+{
+  return keep (p, 0, k) + keep (p + 1, 1, k + 2);
+}
+
+/* { dg-final { truesig-compare {keep.constprop.0} contradicts {real parameter 0 \(p\): DWARF has p in r(bx|bp|1[2-5]) at entry, the record rdi} } } */
+/* { dg-final { truesig-compare {keep.constprop.0} contradicts {real parameter 1 \(k\): DWARF has k in r(bx|bp|1[2-5]) at entry, the record esi} } } */
