@@ -47,8 +47,9 @@ static const char usage_text[] =
 "  -q, --quiet     no summary and no notes on stderr, only errors\n"
 "\n"
 "The summary on stderr counts records read, FUNCs added, corrected and\n"
-"already right, and BTF types reused and added.  --in-place runs $OBJCOPY\n"
-"(default objcopy).\n";
+"already right, and BTF types reused and added.  --in-place keeps every\n"
+"other byte of FILE where it is and puts the new .BTF and section headers\n"
+"after them.\n";
 
 static int usage_error(const char *fmt, const char *arg)
 {
@@ -186,8 +187,8 @@ int cmd_btf(int argc, char **argv)
 				size);
 			goto out;
 		}
-		if (btf_output_elf(o.file, &f.elf->stat, data, size,
-				   in.has_section, err, sizeof(err))) {
+		if (btf_output_elf(o.file, &f.elf->stat, data, size, err,
+				   sizeof(err))) {
 			fprintf(stderr, "truesig: %s\n", err);
 			goto out;
 		}

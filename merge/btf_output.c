@@ -1,6 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
  * btf_output.c — write BTF atomically: raw, or into an ELF file.
+ *
+ * Always into a new file next to the target, renamed over it when whole:
+ * readers, and a truesig killed at any moment, see the old file or the new
+ * one.  Like the linker and objcopy, truesig leaves durability across a
+ * power loss to the file system: it does not fsync (on a vmlinux, that
+ * alone would take as long as the rest of `--in-place`).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -9,19 +15,16 @@
 #include <libelf.h>
 #include <libgen.h>
 #include <limits.h>
-#include <spawn.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "btf_output.h"
-
-extern char **environ;
+#include "elf_rewrite.h"
 
 __attribute__((format(printf, 4, 5)))
 static int fail(char *err, size_t err_size, int ret, const char *fmt, ...)
@@ -130,8 +133,6 @@ int btf_output_raw(const char *out, const void *data, size_t size,
 	ret = write_all(fd, data, size);
 	if (!ret && fchmod(fd, default_mode()))
 		ret = -errno;
-	if (!ret && fsync(fd))
-		ret = -errno;
 	if (close(fd) && !ret)
 		ret = -errno;
 	if (!ret && rename(tmp, target))
@@ -144,51 +145,6 @@ int btf_output_raw(const char *out, const void *data, size_t size,
 	return 0;
 }
 
-/* Run argv; its output (stdout and stderr) goes into out.  The exit
-   status, or -errno if it could not run, or 128 + signal. */
-static int run(char *const argv[], char *out, size_t out_size)
-{
-	posix_spawn_file_actions_t fa;
-	size_t len = 0;
-	int pipefd[2], status, ret;
-	pid_t pid;
-
-	out[0] = '\0';
-	if (pipe2(pipefd, O_CLOEXEC))
-		return -errno;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
-	posix_spawn_file_actions_adddup2(&fa, pipefd[1], 2);
-	ret = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	close(pipefd[1]);
-	if (ret) {
-		close(pipefd[0]);
-		return -ret;
-	}
-	for (;;) {
-		char buf[512];
-		ssize_t n = read(pipefd[0], buf, sizeof(buf));
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		for (ssize_t i = 0; i < n && len + 1 < out_size; i++)
-			out[len++] = buf[i];
-		out[len] = '\0';
-	}
-	close(pipefd[0]);
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -errno;
-	if (WIFSIGNALED(status))
-		return 128 + WTERMSIG(status);
-	return WEXITSTATUS(status);
-}
-
-/* Whether ELF file `path` has a .BTF section holding exactly `data`. */
 static bool has_btf(const char *path, const void *data, size_t size)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -231,94 +187,59 @@ static bool unchanged(const struct stat *then, const struct stat *now)
 }
 
 int btf_output_elf(const char *path, const struct stat *read_as,
-		   const void *data, size_t size, bool has_section, char *err,
-		   size_t err_size)
+		   const void *data, size_t size, char *err, size_t err_size)
 {
-	const char *objcopy = getenv("OBJCOPY");
-	char target[PATH_MAX], section[PATH_MAX], tmp[PATH_MAX];
-	char update[PATH_MAX + 16], output[1024];
+	char target[PATH_MAX], tmp[PATH_MAX], why[256];
 	struct stat st;
-	int fd, ret;
+	int in, out, ret;
 
-	if (!objcopy || !objcopy[0])
-		objcopy = "objcopy";
 	resolve(path, target, sizeof(target));
-	if (stat(target, &st))
-		return fail(err, err_size, -errno, "%s: %s", path,
-			    strerror(errno));
-	if (read_as && !unchanged(read_as, &st))
+	in = open(target, O_RDONLY | O_CLOEXEC);
+	if (in < 0 || fstat(in, &st)) {
+		ret = -errno;
+		if (in >= 0)
+			close(in);
+		return fail(err, err_size, ret, "%s: %s", path,
+			    strerror(-ret));
+	}
+	if (read_as && !unchanged(read_as, &st)) {
+		close(in);
 		return fail(err, err_size, -EAGAIN,
 			    "%s: changed while truesig worked on it; left as it is",
 			    path);
+	}
 
-	/* the section's contents, then the new file, next to the old one */
-	fd = temp_next_to(target, "btf", section, sizeof(section));
-	if (fd < 0)
-		return fail(err, err_size, fd,
+	/* the new file, next to the old one */
+	out = temp_next_to(target, "tmp", tmp, sizeof(tmp));
+	if (out < 0) {
+		close(in);
+		return fail(err, err_size, out,
 			    "%s: cannot create a file next to it: %s", path,
-			    strerror(-fd));
-	ret = write_all(fd, data, size);
-	if (close(fd) && !ret)
-		ret = -errno;
+			    strerror(-out));
+	}
+	ret = elf_rewrite_section(in, out, ".BTF", data, size, 4, why,
+				  sizeof(why));
+	close(in);
 	if (ret) {
-		unlink(section);
-		return fail(err, err_size, ret, "%s: cannot write BTF next to it: %s",
-			    path, strerror(-ret));
-	}
-	fd = temp_next_to(target, "tmp", tmp, sizeof(tmp));
-	if (fd < 0) {
-		unlink(section);
-		return fail(err, err_size, fd,
-			    "%s: cannot create a file next to it: %s", path,
-			    strerror(-fd));
-	}
-	close(fd);
-
-	snprintf(update, sizeof(update), ".BTF=%s", section);
-	{
-		char *argv[] = {
-			(char *)objcopy,
-			(char *)(has_section ? "--update-section" : "--add-section"),
-			update, target, tmp, NULL,
-		};
-
-		ret = run(argv, output, sizeof(output));
-	}
-	unlink(section);
-	if (ret) {
-		char *nl = strchr(output, '\n');
-
-		if (nl)
-			*nl = '\0';
+		close(out);
 		unlink(tmp);
-		if (ret < 0)
-			return fail(err, err_size, ret, "%s: cannot run %s: %s",
-				    path, objcopy, strerror(-ret));
-		return fail(err, err_size, -EIO, "%s: %s failed (%s%d)%s%s",
-			    path, objcopy, ret > 128 ? "signal " : "status ",
-			    ret > 128 ? ret - 128 : ret, output[0] ? ": " : "",
-			    output);
+		return fail(err, err_size, ret, "%s: cannot write it: %s", path,
+			    why);
 	}
-	if (!has_btf(tmp, data, size)) {
-		unlink(tmp);
-		return fail(err, err_size, -EIO,
-			    "%s: %s did not write the .BTF section as given",
-			    path, objcopy);
-	}
-	ret = 0;
-	if (chmod(tmp, st.st_mode & 07777))
+	if (fchmod(out, st.st_mode & 07777))
 		ret = -errno;
 	if (!ret && geteuid() == 0 && st.st_uid != 0 &&
-	    chown(tmp, st.st_uid, st.st_gid))
+	    fchown(out, st.st_uid, st.st_gid))
 		ret = -errno;
-	if (!ret) {
-		fd = open(tmp, O_RDONLY | O_CLOEXEC);
-		if (fd < 0 || fsync(fd))
-			ret = -errno;
-		if (fd >= 0)
-			close(fd);
+	if (close(out) && !ret)
+		ret = -errno;
+	if (!ret && !has_btf(tmp, data, size)) {
+		unlink(tmp);
+		return fail(err, err_size, -EIO,
+			    "%s: the .BTF section read back differs from the one "
+			    "written", path);
 	}
-	/* objcopy read the file: was it the one truesig read? */
+	/* Was the file, while it was copied, the one truesig read? */
 	if (!ret && read_as) {
 		struct stat now;
 

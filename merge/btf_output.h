@@ -21,17 +21,16 @@ int btf_output_raw(const char *out, const void *data, size_t size,
 		   char *err, size_t err_size);
 
 /*
- * Make `data` the .BTF section of ELF file `path` (replacing it when
- * has_section, adding it otherwise), keeping the file's mode.  The section
- * is written by objcopy (or the program named by $OBJCOPY), then read back
- * and compared.  With read_as (the file's state when it was read), the
- * file is replaced only if it is still that file, same size and
- * modification time, both before objcopy runs and after ("PATH: changed
- * while truesig worked on it; left as it is").  0, or -errno with "PATH:
+ * Make `data` the .BTF section of ELF file `path` (replacing it, or adding
+ * it), keeping the file's mode and owner: elf_rewrite_section() writes the
+ * new file next to the old one, which it then replaces, once the section
+ * read back from it is `data`.  With read_as (the file's state when it was
+ * read), the file is replaced only if it is still that file, same size and
+ * modification time, both before and after the copy ("PATH: changed while
+ * truesig worked on it; left as it is").  0, or -errno with "PATH:
  * problem" in err.
  */
 int btf_output_elf(const char *path, const struct stat *read_as,
-		   const void *data, size_t size, bool has_section, char *err,
-		   size_t err_size);
+		   const void *data, size_t size, char *err, size_t err_size);
 
 #endif /* TRUESIG_BTF_OUTPUT_H */

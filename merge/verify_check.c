@@ -218,15 +218,19 @@ static void check_call(struct check_state *st, struct check_function *fn,
 		check_param(st, fn, ls, fn->hits, call, k);
 }
 
-static void pop_frames(struct check_state *st, uint64_t sp)
+/* Forget the frames of functions that have returned: those whose entry sp
+   is below `sp` (or at it, with `and_equal`). */
+static void pop_frames(struct check_state *st, uint64_t sp, bool and_equal)
 {
-	while (st->n_frames && st->frames[st->n_frames - 1].sp <= sp) {
+	while (st->n_frames && (st->frames[st->n_frames - 1].sp < sp ||
+				(and_equal &&
+				 st->frames[st->n_frames - 1].sp == sp))) {
 		free(st->frames[st->n_frames - 1].call);
 		st->n_frames--;
 	}
 }
 
-static void push_frame(struct check_state *st, uint64_t sp,
+static void push_frame(struct check_state *st, uint64_t sp, uint64_t ra,
 		       const struct check_entry *e, const char *function,
 		       const struct expect_call *call)
 {
@@ -251,6 +255,7 @@ static void push_frame(struct check_state *st, uint64_t sp,
 	}
 	expect_copy(f->call, call);
 	f->sp = sp;
+	f->return_address = ra;
 	f->start = e->address;
 	f->end = e->end;
 	f->function = function;
@@ -275,18 +280,45 @@ static struct check_entry *find_entry(struct check_state *st, uint64_t a)
 }
 
 /* The innermost running frame of `function' that called from its code. */
+/*
+ * The frame of `function` that called the part entered with stack pointer
+ * sp and return address ra: the innermost frame, when ra is in its code (a
+ * call), or when it was entered with the same sp and ra (a tail call: its
+ * jump left the stack as its caller made it).
+ */
 static const struct check_frame *calling_frame(const struct check_state *st,
 					       const char *function,
-					       uint64_t return_address)
+					       uint64_t sp, uint64_t ra)
 {
 	if (!st->n_frames)
 		return NULL;
 	const struct check_frame *f = &st->frames[st->n_frames - 1];
 
-	if (strcmp(f->function, function) || return_address < f->start ||
-	    return_address >= f->end)
+	if (strcmp(f->function, function))
 		return NULL;
-	return f;
+	if (f->sp == sp)
+		return f->return_address == ra ? f : NULL;
+	return ra >= f->start && ra < f->end ? f : NULL;
+}
+
+/*
+ * An alias record at e (TS_RF_ALIAS: ipa-icf folded its code into another
+ * function's) whose symbol is a clone of `callee`: "t4.part.0" for t4.  Its
+ * record describes the code, so its source function is the other one.
+ */
+static struct check_function *alias_called(const struct check_entry *e,
+					   const char *callee)
+{
+	size_t len = strlen(callee);
+
+	for (size_t i = 0; i < e->n_functions; i++) {
+		const struct truesig_record *r = e->functions[i]->record;
+
+		if ((r->flags & TS_RF_ALIAS) &&
+		    !strncmp(r->symbol, callee, len) && r->symbol[len] == '.')
+			return e->functions[i];
+	}
+	return NULL;
 }
 
 bool check_hit(void *ctx, struct trace_child *child,
@@ -305,7 +337,8 @@ bool check_hit(void *ctx, struct trace_child *child,
 
 	if (st->error[0] || !e)
 		return true;
-	pop_frames(st, sp);
+	/* Frames at sp stay for now: this may be their tail call. */
+	pop_frames(st, sp, false);
 	pending = expect_read(child, st->capture_address, &st->scratch, err,
 			      sizeof(err));
 	if (pending < 0) {
@@ -322,7 +355,8 @@ bool check_hit(void *ctx, struct trace_child *child,
 		/* A part's parent without a record: remember its call. */
 		if (pending && !strcmp(st->scratch.callee, e->parent_of)) {
 			expect_consume(child, st->capture_address);
-			push_frame(st, sp, e, e->parent_of, &st->scratch);
+			pop_frames(st, sp, true);
+			push_frame(st, sp, ra, e, e->parent_of, &st->scratch);
 		}
 		return true;
 	}
@@ -342,10 +376,20 @@ bool check_hit(void *ctx, struct trace_child *child,
 			continue;
 		if (pending && !strcmp(r->function, st->scratch.callee)) {
 			fn = e->functions[i];
-		} else if ((f = calling_frame(st, r->function, ra))) {
+		} else if ((f = calling_frame(st, r->function, sp, ra))) {
 			fn = e->functions[i];
-			call = f->call;
+			/* A copy: the frame goes if this is its tail call. */
+			expect_copy(&st->scratch, f->call);
+			call = &st->scratch;
 		}
+	}
+	if (!fn && pending && (fn = alias_called(e, st->scratch.callee))) {
+		/* Its parameters map to the source function of the code,
+		   not to the one called: nothing to check them against. */
+		expect_consume(child, st->capture_address);
+		fn->hits++;
+		fn->hits_as_alias++;
+		return true;
 	}
 	if (!fn) {
 		e->functions[0]->hits++;
@@ -359,7 +403,8 @@ bool check_hit(void *ctx, struct trace_child *child,
 	fn->hits++;
 	fn->hits_checked++;
 	check_call(st, fn, &ls, call);
-	push_frame(st, sp, e, fn->record->function, call);
+	pop_frames(st, sp, true);
+	push_frame(st, sp, ra, e, fn->record->function, call);
 	return true;
 }
 

@@ -33,6 +33,9 @@ struct check_function {
 	unsigned long	 hits;		/* entries */
 	unsigned long	 hits_checked;	/* ... matched with their call */
 	unsigned long	 hits_unmatched;	/* ... with no capture */
+	unsigned long	 hits_as_alias;	/* ... called by this alias's own
+					   name, of code recorded under
+					   another: not checked */
 	unsigned long	 params_checked;
 	unsigned long	 params_unchecked;
 	unsigned long	 mismatches;	/* parameters that differ */
@@ -53,6 +56,7 @@ struct check_entry {
 
 struct check_frame {
 	uint64_t	 sp;		/* at entry */
+	uint64_t	 return_address;	/* at entry */
 	uint64_t	 start, end;	/* the code of the function */
 	const char	*function;	/* source name */
 	struct expect_call *call;

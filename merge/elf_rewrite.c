@@ -1,0 +1,361 @@
+// SPDX-License-Identifier: MIT
+/*
+ * elf_rewrite.c — an ELF file with one section's contents replaced or added
+ * (see elf_rewrite.h).
+ *
+ * libelf reads the headers; the bytes are copied with copy_file_range (the
+ * kernel copies, or shares, them) and the few new ones written with
+ * pwrite, in the file's own byte order and word size.
+ */
+#define _GNU_SOURCE	/* copy_file_range */
+#include <errno.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "byteorder.h"
+#include "elf_rewrite.h"
+
+struct rewrite {
+	Elf		*elf;
+	bool		 elf64;
+	bool		 big_endian;
+	uint16_t	 type;		/* e_type */
+	uint64_t	 file_size;
+	size_t		 shnum;		/* sections, section 0 included */
+	size_t		 shstrndx;
+	GElf_Shdr	*shdrs;		/* shnum + 1: room for one more */
+	size_t		 target;	/* index of the section, or shnum */
+	char		*err;
+	size_t		 err_size;
+};
+
+__attribute__((format(printf, 3, 4)))
+static int fail(struct rewrite *w, int ret, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(w->err, w->err_size, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+static uint64_t align_up(uint64_t v, uint64_t a)
+{
+	return a > 1 ? (v + a - 1) / a * a : v;
+}
+
+/* ---- reading -------------------------------------------------------------- */
+
+static int read_headers(struct rewrite *w, int fd, const char *name)
+{
+	GElf_Ehdr ehdr;
+	struct stat st;
+
+	if (fstat(fd, &st))
+		return fail(w, -errno, "%s", strerror(errno));
+	w->file_size = (uint64_t)st.st_size;
+	elf_version(EV_CURRENT);
+	w->elf = elf_begin(fd, ELF_C_READ, NULL);
+	if (!w->elf || elf_kind(w->elf) != ELF_K_ELF || !gelf_getehdr(w->elf, &ehdr))
+		return fail(w, -EINVAL, "not an ELF file: %s", elf_errmsg(-1));
+	if (ehdr.e_shoff > w->file_size ||
+	    (uint64_t)(ehdr.e_shnum ? ehdr.e_shnum : 1) * ehdr.e_shentsize >
+	    w->file_size - ehdr.e_shoff)
+		return fail(w, -EINVAL, "its section headers lie past the end "
+			    "of the file");
+	w->elf64 = gelf_getclass(w->elf) == ELFCLASS64;
+	w->big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
+	w->type = ehdr.e_type;
+	if (elf_getshdrnum(w->elf, &w->shnum) || elf_getshdrstrndx(w->elf, &w->shstrndx))
+		return fail(w, -EINVAL, "cannot read its section headers: %s",
+			    elf_errmsg(-1));
+	if (!w->shnum || w->shstrndx >= w->shnum)
+		return fail(w, -EINVAL, "it has no section name table");
+	if (ehdr.e_shentsize != (w->elf64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr)))
+		return fail(w, -EINVAL, "section headers of %u bytes",
+			    ehdr.e_shentsize);
+	w->shdrs = calloc(w->shnum + 1, sizeof(*w->shdrs));
+	if (!w->shdrs)
+		return fail(w, -ENOMEM, "out of memory");
+	w->target = w->shnum;
+	for (size_t i = 0; i < w->shnum; i++) {
+		Elf_Scn *scn = elf_getscn(w->elf, i);
+		const char *n;
+
+		if (!scn || !gelf_getshdr(scn, &w->shdrs[i]))
+			return fail(w, -EINVAL, "cannot read section header %zu: %s",
+				    i, elf_errmsg(-1));
+		if (i && w->shdrs[i].sh_type != SHT_NOBITS &&
+		    (w->shdrs[i].sh_offset > w->file_size ||
+		     w->shdrs[i].sh_size > w->file_size - w->shdrs[i].sh_offset))
+			return fail(w, -EINVAL, "section %zu lies past the end "
+				    "of the file", i);
+		n = i ? elf_strptr(w->elf, w->shstrndx, w->shdrs[i].sh_name) : NULL;
+		if (n && !strcmp(n, name) && w->target == w->shnum)
+			w->target = i;
+	}
+	return 0;
+}
+
+/* The end of everything the headers describe, but section `skip`. */
+static int described_end(struct rewrite *w, size_t skip, uint64_t *end)
+{
+	GElf_Ehdr ehdr;
+	size_t phnum;
+
+	gelf_getehdr(w->elf, &ehdr);
+	*end = ehdr.e_ehsize;
+	if (elf_getphdrnum(w->elf, &phnum))
+		return fail(w, -EINVAL, "cannot read its program headers: %s",
+			    elf_errmsg(-1));
+	if (phnum && ehdr.e_phoff + (uint64_t)phnum * ehdr.e_phentsize > *end)
+		*end = ehdr.e_phoff + (uint64_t)phnum * ehdr.e_phentsize;
+	for (size_t i = 0; i < phnum; i++) {
+		GElf_Phdr ph;
+
+		if (!gelf_getphdr(w->elf, (int)i, &ph))
+			return fail(w, -EINVAL, "cannot read program header %zu", i);
+		if (ph.p_offset + ph.p_filesz > *end)
+			*end = ph.p_offset + ph.p_filesz;
+	}
+	for (size_t i = 1; i < w->shnum; i++) {
+		const GElf_Shdr *s = &w->shdrs[i];
+
+		if (i != skip && s->sh_type != SHT_NOBITS &&
+		    s->sh_offset + s->sh_size > *end)
+			*end = s->sh_offset + s->sh_size;
+	}
+	if (*end > w->file_size)
+		return fail(w, -EINVAL, "its headers describe bytes past the "
+			    "end of the file");
+	return 0;
+}
+
+/* ---- writing -------------------------------------------------------------- */
+
+static int pwrite_all(int fd, const void *data, size_t size, uint64_t offset)
+{
+	const uint8_t *p = data;
+
+	while (size) {
+		ssize_t n = pwrite(fd, p, size, (off_t)offset);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		p += n;
+		size -= (size_t)n;
+		offset += (uint64_t)n;
+	}
+	return 0;
+}
+
+/* Copy the first `len` bytes of in to out. */
+static int copy_prefix(int in, int out, uint64_t len)
+{
+	off_t in_off = 0, out_off = 0;
+	static uint8_t buf[1 << 20];
+
+	while (len) {
+		size_t chunk = len > (1u << 30) ? (1u << 30) : (size_t)len;
+		ssize_t n = copy_file_range(in, &in_off, out, &out_off, chunk, 0);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EXDEV || errno == ENOSYS ||
+			      errno == EINVAL || errno == EOPNOTSUPP))
+			break;		/* copy it ourselves */
+		if (n < 0)
+			return -errno;
+		if (n == 0)
+			return -EIO;	/* the file got shorter */
+		len -= (uint64_t)n;
+	}
+	while (len) {
+		size_t chunk = len > sizeof(buf) ? sizeof(buf) : (size_t)len;
+		ssize_t n = pread(in, buf, chunk, in_off);
+		int ret;
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		if (n == 0)
+			return -EIO;
+		ret = pwrite_all(out, buf, (size_t)n, (uint64_t)out_off);
+		if (ret)
+			return ret;
+		in_off += n;
+		out_off += n;
+		len -= (uint64_t)n;
+	}
+	return 0;
+}
+
+/* Section header sh in the file's encoding, into out. */
+static size_t encode_shdr(const struct rewrite *w, const GElf_Shdr *sh,
+			  uint8_t *out)
+{
+	bool be = w->big_endian;
+
+	if (w->elf64) {
+		store_uint(out + 0, 4, be, sh->sh_name);
+		store_uint(out + 4, 4, be, sh->sh_type);
+		store_uint(out + 8, 8, be, sh->sh_flags);
+		store_uint(out + 16, 8, be, sh->sh_addr);
+		store_uint(out + 24, 8, be, sh->sh_offset);
+		store_uint(out + 32, 8, be, sh->sh_size);
+		store_uint(out + 40, 4, be, sh->sh_link);
+		store_uint(out + 44, 4, be, sh->sh_info);
+		store_uint(out + 48, 8, be, sh->sh_addralign);
+		store_uint(out + 56, 8, be, sh->sh_entsize);
+		return sizeof(Elf64_Shdr);
+	}
+	store_uint(out + 0, 4, be, sh->sh_name);
+	store_uint(out + 4, 4, be, sh->sh_type);
+	store_uint(out + 8, 4, be, sh->sh_flags);
+	store_uint(out + 12, 4, be, sh->sh_addr);
+	store_uint(out + 16, 4, be, sh->sh_offset);
+	store_uint(out + 20, 4, be, sh->sh_size);
+	store_uint(out + 24, 4, be, sh->sh_link);
+	store_uint(out + 28, 4, be, sh->sh_info);
+	store_uint(out + 32, 4, be, sh->sh_addralign);
+	store_uint(out + 36, 4, be, sh->sh_entsize);
+	return sizeof(Elf32_Shdr);
+}
+
+/* Point the ELF header at the new table of n sections. */
+static int patch_ehdr(const struct rewrite *w, int out, uint64_t shoff,
+		      size_t n)
+{
+	uint8_t b[8];
+	int ret;
+
+	store_uint(b, w->elf64 ? 8 : 4, w->big_endian, shoff);
+	ret = pwrite_all(out, b, w->elf64 ? 8 : 4, w->elf64 ? 0x28 : 0x20);
+	if (ret)
+		return ret;
+	store_uint(b, 2, w->big_endian, n < SHN_LORESERVE ? n : 0);
+	return pwrite_all(out, b, 2, w->elf64 ? 0x3c : 0x30);
+}
+
+/* The section's new bytes where the old ones were (same size). */
+static int rewrite_in_place(struct rewrite *w, int in, int out,
+			    const void *data, size_t size)
+{
+	const GElf_Shdr *s = &w->shdrs[w->target];
+	int ret;
+
+	if (size != s->sh_size)
+		return fail(w, -EINVAL, "section %zu is loaded with the image "
+			    "(SHF_ALLOC): it cannot change size", w->target);
+	ret = copy_prefix(in, out, w->file_size);
+	if (!ret)
+		ret = pwrite_all(out, data, size, s->sh_offset);
+	return ret ? fail(w, ret, "%s", strerror(-ret)) : 0;
+}
+
+static int rewrite(struct rewrite *w, int in, int out, const char *name,
+		   const void *data, size_t size, size_t align)
+{
+	bool adding = w->target == w->shnum;
+	size_t n = w->shnum + adding, name_len = strlen(name) + 1;
+	size_t entsize = w->elf64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr);
+	GElf_Shdr *strtab = &w->shdrs[w->shstrndx];
+	GElf_Shdr *s = &w->shdrs[w->target];
+	uint64_t keep, offset, strtab_offset = 0, shoff;
+	uint8_t *table = NULL, *names = NULL;
+	int ret;
+
+	if (!adding && (s->sh_type == SHT_NOBITS))
+		return fail(w, -EINVAL, "section %zu has no contents "
+			    "(SHT_NOBITS)", w->target);
+	if (!adding && (s->sh_flags & SHF_ALLOC) && w->type != ET_REL)
+		return rewrite_in_place(w, in, out, data, size);
+	ret = described_end(w, w->target, &keep);
+	if (ret)
+		return ret;
+
+	offset = align_up(keep, align > 8 ? align : 8);
+	if (adding) {
+		if (strtab->sh_type == SHT_NOBITS ||
+		    strtab->sh_size > UINT32_MAX - name_len)
+			return fail(w, -EINVAL, "its section name table cannot "
+				    "take another name");
+		strtab_offset = offset + size;
+		names = malloc(strtab->sh_size + name_len);
+		if (!names)
+			return fail(w, -ENOMEM, "out of memory");
+		if (pread(in, names, strtab->sh_size,
+			  (off_t)strtab->sh_offset) != (ssize_t)strtab->sh_size) {
+			free(names);
+			return fail(w, -EIO, "cannot read its section name table");
+		}
+		memcpy(names + strtab->sh_size, name, name_len);
+		*s = (GElf_Shdr){
+			.sh_name = (GElf_Word)strtab->sh_size,
+			.sh_type = SHT_PROGBITS,
+			.sh_addralign = align,
+		};
+		strtab->sh_offset = strtab_offset;
+		strtab->sh_size += name_len;
+	}
+	s->sh_offset = offset;
+	s->sh_size = size;
+	shoff = align_up(adding ? strtab->sh_offset + strtab->sh_size :
+				  offset + size, w->elf64 ? 8 : 4);
+	if (!w->elf64 && shoff + n * entsize > UINT32_MAX) {
+		free(names);
+		return fail(w, -EFBIG, "a 32-bit ELF file cannot be that large");
+	}
+	/* Extended numbering: the count in section 0. */
+	if (n >= SHN_LORESERVE || w->shdrs[0].sh_size)
+		w->shdrs[0].sh_size = n;
+
+	table = calloc(n, entsize);
+	if (!table) {
+		free(names);
+		return fail(w, -ENOMEM, "out of memory");
+	}
+	for (size_t i = 0; i < n; i++)
+		encode_shdr(w, &w->shdrs[i], table + i * entsize);
+
+	ret = copy_prefix(in, out, keep);
+	if (!ret)
+		ret = pwrite_all(out, data, size, offset);
+	if (!ret && adding)
+		ret = pwrite_all(out, names, strtab->sh_size, strtab_offset);
+	if (!ret)
+		ret = pwrite_all(out, table, n * entsize, shoff);
+	if (!ret)
+		ret = patch_ehdr(w, out, shoff, n);
+	free(table);
+	free(names);
+	return ret ? fail(w, ret, "%s", strerror(-ret)) : 0;
+}
+
+int elf_rewrite_section(int in_fd, int out_fd, const char *name,
+			const void *data, size_t size, size_t align,
+			char *err, size_t err_size)
+{
+	struct rewrite w = { .err = err, .err_size = err_size };
+	int ret = read_headers(&w, in_fd, name);
+
+	if (!ret)
+		ret = rewrite(&w, in_fd, out_fd, name, data, size, align);
+	free(w.shdrs);
+	elf_end(w.elf);
+	return ret;
+}
