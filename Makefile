@@ -34,7 +34,7 @@ BTF_LOAD	:= $(BUILD)/btf-kernel-load
 REPLAY_CC	:= $(shell command -v clang >/dev/null 2>&1 && echo clang || echo $(CC))
 REPLAY_TESTS	:= $(patsubst fuzz/fuzz-%.c,$(BUILD)/asan/replay-%,$(wildcard fuzz/fuzz-*.c))
 
-.PHONY: FORCE all deps demo check sweep torture kernel-check bench fuzz robustness valgrind install uninstall clean
+.PHONY: FORCE all deps demo check sweep torture-sweep torture kernel-check bench fuzz robustness valgrind install uninstall clean
 .DELETE_ON_ERROR:
 
 all: deps $(PLUGIN) $(TOOL)
@@ -117,6 +117,18 @@ SWEEP_FLAGS ?= -O2 -O3 -Os "-O2 -m32"
 # diagnostics, changed code, clones without a record (not part of check).
 sweep: all
 	@scripts/sweep.sh $(CC) $(BUILD) $(SWEEP_EVERY) $(SWEEP_FLAGS)
+
+# The same with GCC 11 and GCC 12, the execute tests linked and run with
+# and without the plugin (not part of check; about two hours on 2 cores
+# with SWEEP_EVERY=1).
+TORTURE_SWEEP_CCS ?= gcc-11 gcc-12
+torture-sweep:
+	@status=0; for cc in $(TORTURE_SWEEP_CCS); do \
+		$(MAKE) --no-print-directory CC=$$cc BUILD=build-sweep-$$cc all || exit 1; \
+		echo "== $$cc"; \
+		scripts/sweep.sh --run $$cc build-sweep-$$cc $(SWEEP_EVERY) \
+			$(SWEEP_FLAGS) || status=1; \
+	done; exit $$status
 
 # Build Linux 6.1 with and without the plugin, check its BTF, boot it
 # under QEMU and trace clone functions with fentry (about an hour on 2

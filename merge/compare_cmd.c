@@ -14,6 +14,7 @@
  * file cannot be read; 2 for a usage error.
  */
 #include <elf.h>
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -442,6 +443,10 @@ int cmd_compare(int argc, char **argv)
 		if (!o.quiet && n)
 			printf("\n");
 		print_summary(&o, s);
+	}
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "truesig: write error: %s\n", strerror(errno));
+		goto out;
 	}
 	ret = 0;
 out:

@@ -13,12 +13,10 @@
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "dwarf_entry.h"
 
@@ -84,26 +82,16 @@ int dwarf_file_open(const char *path, struct dwarf_file **out, char *err,
 	GElf_Ehdr ehdr;
 	Dwarf_Addr bias;
 	Elf *elf;
-	int fd;
 
 	*out = NULL;
 	if (!f) {
 		snprintf(err, err_size, "%s: out of memory", path);
 		return -ENOMEM;
 	}
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		int e = errno;
-
-		snprintf(err, err_size, "%s: %s", path, strerror(e));
-		free(f);
-		return -e;
-	}
 	f->dwfl = dwfl_begin(&offline_callbacks);
 	if (!f->dwfl)
 		goto dwfl_error;
-	/* libdwfl owns fd from here. */
-	f->module = dwfl_report_offline(f->dwfl, path, path, fd);
+	f->module = dwfl_report_offline(f->dwfl, path, path, -1);
 	if (!f->module || dwfl_report_end(f->dwfl, NULL, NULL))
 		goto dwfl_error;
 	elf = dwfl_module_getelf(f->module, &bias);
@@ -126,8 +114,6 @@ int dwarf_file_open(const char *path, struct dwarf_file **out, char *err,
 dwfl_error:
 	snprintf(err, err_size, "%s: cannot read its DWARF: %s", path,
 		 dwfl_errmsg(-1));
-	if (!f->dwfl)
-		close(fd);
 	dwarf_file_close(f);
 	return -EINVAL;
 }

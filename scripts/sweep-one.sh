@@ -1,39 +1,47 @@
 #!/bin/sh
-# sweep-one.sh PLUGIN TOOL TAG NAME COMMAND
+# sweep-one.sh PLUGIN TOOL TAG NAME COMMAND [LINK]
 # COMMAND (one string, shell syntax) compiles one file with -c and no -o.
 # Run it without and with the plugin (outputs TAG.plain.o, TAG.with.o) and
-# print one line:  <status> <NAME> <clones> <records> [detail]
+# print one line:  <status> <NAME> <clones> <records> <functions> [detail]
 # status: skip (does not compile without the plugin), ice (the plugin made
 # the compile fail), diag (the plugin changed the diagnostics), code (the
 # generated code differs), dump (the records cannot be read), missing (a
-# clone has no record, or more than one), ok.
-plugin=$1 tool=$2 tag=$3 name=$4 cmd=$5
+# clone has no record, or more than one), link, exec (with LINK: the
+# program built with the plugin does not link, or does not run as the one
+# built without it does), ok.
+# LINK (shell syntax, for an execute test) links an object: each object is
+# linked and run (10 s at most); an ok line then ends with "ran" (both
+# exit 0), "fails-without" (the program fails without the plugin too:
+# an expected failure, or options of its .x file not given) or "nolink"
+# (it does not link without the plugin either).
+plugin=$1 tool=$2 tag=$3 name=$4 cmd=$5 link=${6:-}
 top=$(cd "$(dirname "$0")/.." && pwd)
 
 if ! timeout 300 sh -c "$cmd -o '$tag.plain.o'" >"$tag.plain.err" 2>&1; then
-	echo "skip $name 0 0"
+	echo "skip $name 0 0 0"
 	rm -f "$tag".*
 	exit 0
 fi
 timeout 300 sh -c "$cmd -fplugin='$plugin' -o '$tag.with.o'" >"$tag.with.err" 2>&1
 if [ $? -ne 0 ] || grep -q 'internal compiler error' "$tag.with.err"; then
-	echo "ice $name 0 0 $(head -c 300 "$tag.with.err" | tr '\n' ' ')"
+	echo "ice $name 0 0 0 $(head -c 300 "$tag.with.err" | tr '\n' ' ')"
 	exit 0
 fi
 if ! cmp -s "$tag.plain.err" "$tag.with.err"; then
-	echo "diag $name 0 0 $(diff "$tag.plain.err" "$tag.with.err" | head -c 300 | tr '\n' ' ')"
+	echo "diag $name 0 0 0 $(diff "$tag.plain.err" "$tag.with.err" | head -c 300 | tr '\n' ' ')"
 	exit 0
 fi
 if ! "$top/scripts/compare-code.sh" "$tag.with.o" "$tag.plain.o" >"$tag.cmp" 2>&1; then
-	echo "code $name 0 0 $(tr '\n' ' ' <"$tag.cmp")"
+	echo "code $name 0 0 0 $(tr '\n' ' ' <"$tag.cmp")"
 	exit 0
 fi
 clones=$(nm "$tag.with.o" | awk '$2 ~ /^[tTwW]$/ && $3 ~ /\.(isra|constprop|part)\.[0-9]/ && $3 !~ /\.cold$/ { print $3 }')
 nclones=$(printf '%s' "$clones" | grep -c .)
+nfuncs=$(nm "$tag.with.o" | awk '$2 ~ /^[tTwW]$/' | grep -c .)
 recorded= nrecords=0
 if readelf -SW "$tag.with.o" | grep -q '\.truesig'; then
 	if ! "$tool" dump --json "$tag.with.o" >"$tag.json" 2>"$tag.dumperr"; then
-		echo "dump $name $nclones 0 $(head -c 300 "$tag.dumperr")"
+		echo "dump $name $nclones 0 $nfuncs $(head -c 300 "$tag.dumperr")"
 		exit 0
 	fi
 	recorded=$(jq -r '.records[] | select(.cold_fragment | not) | .symbol' "$tag.json")
@@ -42,9 +50,35 @@ fi
 for c in $clones; do
 	n=$(printf '%s\n' "$recorded" | grep -cxF "$c")
 	if [ "$n" -ne 1 ]; then
-		echo "missing $name $nclones $nrecords $c has $n records"
+		echo "missing $name $nclones $nrecords $nfuncs $c has $n records"
 		exit 0
 	fi
 done
-echo "ok $name $nclones $nrecords"
+run=
+if [ -n "$link" ]; then
+	# run TAG.KIND: link and run it; "nolink", or its exit status.
+	run_one() {
+		timeout 120 sh -c "$link '$tag.$1.o' -o '$tag.$1.exe' -lm" \
+			>"$tag.$1.link" 2>&1 || { echo nolink; return; }
+		(cd "$(dirname "$tag")" && timeout 10 "$tag.$1.exe") \
+			>/dev/null 2>&1 </dev/null
+		echo $?
+	}
+	plain=$(run_one plain)
+	with=$(run_one with)
+	if [ "$plain" = nolink ]; then
+		run=nolink
+	elif [ "$with" = nolink ]; then
+		echo "link $name $nclones $nrecords $nfuncs $(head -c 300 "$tag.with.link" | tr '\n' ' ')"
+		exit 0
+	elif [ "$plain" -ne 0 ]; then
+		run=fails-without
+	elif [ "$with" -ne 0 ]; then
+		echo "exec $name $nclones $nrecords $nfuncs exits $with, 0 without the plugin"
+		exit 0
+	else
+		run=ran
+	fi
+fi
+echo "ok $name $nclones $nrecords $nfuncs $run"
 rm -f "$tag".*

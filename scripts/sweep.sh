@@ -1,11 +1,17 @@
 #!/bin/sh
-# sweep.sh CC BUILD EVERY FLAGS...
+# sweep.sh [--run] CC BUILD EVERY FLAGS...
 # Compile GCC's c-torture tests (from Debian's gcc-12-source) with and
 # without the plugin, under each FLAGS set, and report ICEs, changed
-# diagnostics, changed code and clones without a record (sweep-one.sh).
+# diagnostics, changed code and clones without a record (sweep-one.sh);
+# with --run, also link and run the execute tests both ways.
 # EVERY: take every Nth file (1 = all).  Work and results go to
 # BUILD/sweep.PID/.
 set -u
+run=
+if [ "${1:-}" = --run ]; then
+	run=1
+	shift
+fi
 cc=$1 build=$2 every=$3
 shift 3
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -31,9 +37,12 @@ for flags in "$@"; do
 	while read -r f; do
 		name=${f#$src/}
 		tag=$out/tmp/$(echo "$name" | tr '/' '_')$tagflags
-		printf '%s\0%s\0%s\0' "$tag" "$name$tagflags" "$cc $flags -w -c '$f'"
+		link=
+		case $name in execute/*) [ -n "$run" ] && link="$cc $flags -w" ;; esac
+		printf '%s\0%s\0%s\0%s\0' "$tag" "$name$tagflags" \
+			"$cc $flags -w -c '$f'" "$link"
 	done <"$out/files" |
-		xargs -0 -n 3 -P "$(nproc)" "$top/scripts/sweep-one.sh" \
+		xargs -0 -n 4 -P "$(nproc)" "$top/scripts/sweep-one.sh" \
 			"$out/truesig.so" "$out/truesig" >>"$out/results"
 done
 "$top/scripts/sweep-report.sh" sweep "$out/results"
