@@ -4,7 +4,7 @@
  *
  *   truesig dump [--json] FILE
  *   truesig btf [-q] (-o OUT | --in-place) [--base BTF_OR_ELF] FILE
- *   truesig verify [--require-hits] [-q] PROGRAM [ARGS...]
+ *   truesig verify [--require-hits] [--no-capture] [-q] PROGRAM [ARGS...]
  *   truesig compare [--json] [-q] [--btf BTF_OR_ELF [--base BTF_OR_ELF]] FILE
  *   truesig --help | --version
  *
@@ -50,7 +50,7 @@ static const struct command commands[] = {
 	  "print the records of FILE's .truesig section", cmd_dump },
 	{ "btf", "[-q] (-o OUT | --in-place) [--base BTF_OR_ELF] FILE",
 	  "describe the true signatures of FILE's functions in BTF", cmd_btf },
-	{ "verify", "[--require-hits] [-q] PROGRAM [ARGS...]",
+	{ "verify", "[--require-hits] [--no-capture] [-q] PROGRAM [ARGS...]",
 	  "run PROGRAM and check each recorded parameter at function entry",
 	  cmd_verify },
 	{ "compare", "[--json] [-q] [--btf BTF_OR_ELF [--base BTF_OR_ELF]] FILE",

@@ -339,7 +339,8 @@ bool check_hit(void *ctx, struct trace_child *child,
 		return true;
 	/* Frames at sp stay for now: this may be their tail call. */
 	pop_frames(st, sp, false);
-	pending = expect_read(child, st->capture_address, &st->scratch, err,
+	pending = !st->capture_address ? 0 :
+		  expect_read(child, st->capture_address, &st->scratch, err,
 			      sizeof(err));
 	if (pending < 0) {
 		fatal(st, "%s", err);

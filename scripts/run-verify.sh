@@ -108,6 +108,15 @@ if $cc -O2 -fplugin="$build/truesig.so" "$work/nocapture.c" \
 else
 	result 1 "FAIL: a program without the capture: $(cat "$work/nocapture.out" 2>/dev/null | head -n 2)"
 fi
+# ... unless --no-capture: every entry counted, none checked.
+if "$build/truesig" verify --no-capture "$work/nocapture" \
+	>"$work/nocapture2.out" 2>&1 &&
+   grep -q ': 1 functions, 1 hit (0 never), 1 hits, 0 parameters checked, 0 unchecked, 0 mismatches, 1 hits without a capture$' \
+	"$work/nocapture2.out"; then
+	result 0 "PASS: --no-capture: entries counted, none checked"
+else
+	result 1 "FAIL: --no-capture: $(tail -n 2 "$work/nocapture2.out" 2>/dev/null)"
+fi
 
 echo "verify ($cc): $passed passed, $failed failed" | tee "$build/results/verify"
 [ "$failed" -eq 0 ]

@@ -11,9 +11,11 @@
 # built without it does), ok.
 # LINK (shell syntax, for an execute test) links an object: each object is
 # linked and run (10 s at most); an ok line then ends with "ran" (both
-# exit 0), "fails-without" (the program fails without the plugin too:
-# an expected failure, or options of its .x file not given) or "nolink"
-# (it does not link without the plugin either).
+# exit 0), "verified" (the same, and the one with records also runs to the
+# end under `truesig verify --no-capture`, a breakpoint at every recorded
+# entry), "fails-without" (the program fails without the plugin too: an
+# expected failure, or options of its .x file not given) or "nolink" (it
+# does not link without the plugin either).  Status verify: it does not.
 plugin=$1 tool=$2 tag=$3 name=$4 cmd=$5 link=${6:-}
 top=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -60,8 +62,9 @@ if [ -n "$link" ]; then
 	run_one() {
 		timeout 120 sh -c "$link '$tag.$1.o' -o '$tag.$1.exe' -lm" \
 			>"$tag.$1.link" 2>&1 || { echo nolink; return; }
-		(cd "$(dirname "$tag")" && timeout 10 "$tag.$1.exe") \
-			>/dev/null 2>&1 </dev/null
+		# In a shell of its own, which says "Aborted" to /dev/null.
+		sh -c 'cd "$1" && timeout 10 "$2"' sh "$(dirname "$tag")" \
+			"$tag.$1.exe" >/dev/null 2>&1 </dev/null
 		echo $?
 	}
 	plain=$(run_one plain)
@@ -76,8 +79,15 @@ if [ -n "$link" ]; then
 	elif [ "$with" -ne 0 ]; then
 		echo "exec $name $nclones $nrecords $nfuncs exits $with, 0 without the plugin"
 		exit 0
-	else
+	elif [ -z "$recorded" ]; then
 		run=ran
+	elif ! sh -c 'cd "$1" && timeout 60 "$2" verify --no-capture -q "$3"' \
+		sh "$(dirname "$tag")" "$tool" "$tag.with.exe" \
+		>"$tag.verify" 2>&1 </dev/null; then
+		echo "verify $name $nclones $nrecords $nfuncs $(tail -n 3 "$tag.verify" | head -c 300 | tr '\n' ' ')"
+		exit 0
+	else
+		run=verified
 	fi
 fi
 echo "ok $name $nclones $nrecords $nfuncs $run"
