@@ -303,8 +303,9 @@ static const struct check_frame *calling_frame(const struct check_state *st,
 
 /*
  * An alias record at e (TS_RF_ALIAS: ipa-icf folded its code into another
- * function's) whose symbol is a clone of `callee`: "t4.part.0" for t4.  Its
- * record describes the code, so its source function is the other one.
+ * function's) whose symbol is `callee` or a clone of it: "t11" or
+ * "t4.part.0" for t4.  Its record describes the code, so its source
+ * function is the other one.
  */
 static struct check_function *alias_called(const struct check_entry *e,
 					   const char *callee)
@@ -315,7 +316,8 @@ static struct check_function *alias_called(const struct check_entry *e,
 		const struct truesig_record *r = e->functions[i]->record;
 
 		if ((r->flags & TS_RF_ALIAS) &&
-		    !strncmp(r->symbol, callee, len) && r->symbol[len] == '.')
+		    !strncmp(r->symbol, callee, len) &&
+		    (r->symbol[len] == '.' || !r->symbol[len]))
 			return e->functions[i];
 	}
 	return NULL;
@@ -390,6 +392,15 @@ bool check_hit(void *ctx, struct trace_child *child,
 		expect_consume(child, st->capture_address);
 		fn->hits++;
 		fn->hits_as_alias++;
+		return true;
+	}
+	if (!fn && pending) {
+		/* The call of a function with no record here reached this
+		   code: ipa-icf made the two share it (t4 jumping to
+		   t0.part.0).  The arguments are the other function's. */
+		expect_consume(child, st->capture_address);
+		e->functions[0]->hits++;
+		e->functions[0]->hits_shared++;
 		return true;
 	}
 	if (!fn) {

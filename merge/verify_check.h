@@ -36,6 +36,9 @@ struct check_function {
 	unsigned long	 hits_as_alias;	/* ... called by this alias's own
 					   name, of code recorded under
 					   another: not checked */
+	unsigned long	 hits_shared;	/* ... while a call of another
+					   function was pending: code ipa-icf
+					   shares with it, not checked */
 	unsigned long	 params_checked;
 	unsigned long	 params_unchecked;
 	unsigned long	 mismatches;	/* parameters that differ */

@@ -237,6 +237,10 @@ static bool report(const char *program, const struct check_function *fns,
 		if (fn->hits_unmatched)
 			printf(" (%lu hits without a capture)",
 			       fn->hits_unmatched);
+		if (fn->hits_shared)
+			printf(" (%lu hits from a call of another function "
+			       "sharing this code, unchecked)",
+			       fn->hits_shared);
 		if (fn->hits_as_alias)
 			printf(" (%lu hits as another name of %s's code, "
 			       "unchecked)", fn->hits_as_alias,
