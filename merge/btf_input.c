@@ -16,6 +16,7 @@
 #include <linux/btf.h>
 
 #include "btf_input.h"
+#include "btf_names.h"
 #include "btf_prune.h"
 
 /* libbpf's last message, for our own ones. */
@@ -321,6 +322,25 @@ int btf_input_read(const char *path, struct btf *base, struct btf **out,
 	return read_btf(path, base, "", out, err, err_size);
 }
 
+/* Whether btf's own types include a decl tag truesig writes. */
+static bool has_truesig_tags(const struct btf *btf, const struct btf *base)
+{
+	size_t prefix_len = strlen(BTF_TAG_PREFIX);
+	__u32 n = btf__type_cnt(btf);
+
+	for (__u32 id = base ? btf__type_cnt(base) : 1; id < n; id++) {
+		const struct btf_type *t = btf__type_by_id(btf, id);
+		const char *name;
+
+		if (!btf_is_decl_tag(t))
+			continue;
+		name = btf__name_by_offset(btf, t->name_off);
+		if (name && !strncmp(name, BTF_TAG_PREFIX, prefix_len))
+			return true;
+	}
+	return false;
+}
+
 static int open_base(const char *base_path, struct btf **base, char *err,
 		     size_t err_size)
 {
@@ -394,6 +414,7 @@ int btf_input_open(const struct elf_input *elf, const char *base_path,
 			return fail(err, err_size, ret, "%s: bad .BTF: %s", path,
 				    inner);
 		}
+		in->has_tags = has_truesig_tags(in->btf, in->base);
 		return 0;
 	}
 

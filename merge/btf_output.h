@@ -2,15 +2,13 @@
 /*
  * btf_output.h — write BTF: as a raw file, or as an ELF file's .BTF.
  *
- * Both write a temporary file in the destination's directory and rename it
- * over the destination, so a reader sees the old file or the new one, and
- * on any failure the destination is untouched and no temporary file is
- * left.
+ * Both replace the destination as a whole (atomic_file.h): a reader sees
+ * the old file or the new one, and on any failure the destination is
+ * untouched and no temporary file is left.
  */
 #ifndef TRUESIG_BTF_OUTPUT_H
 #define TRUESIG_BTF_OUTPUT_H
 
-#include <stdbool.h>
 #include <stddef.h>
 #include <sys/stat.h>
 
@@ -21,16 +19,28 @@ int btf_output_raw(const char *out, const void *data, size_t size,
 		   char *err, size_t err_size);
 
 /*
- * Make `data` the .BTF section of ELF file `path` (replacing it, or adding
- * it), keeping the file's mode and owner: elf_rewrite_section() writes the
- * new file next to the old one, which it then replaces, once the section
- * read back from it is `data`.  With read_as (the file's state when it was
- * read), the file is replaced only if it is still that file, same size and
- * modification time, both before and after the copy ("PATH: changed while
- * truesig worked on it; left as it is").  0, or -errno with "PATH:
- * problem" in err.
+ * Make new contents the .BTF section of ELF file `path` (replacing it, or
+ * adding it), keeping the file's mode and owner, in two steps, so that the
+ * bytes of the file that stay are copied, and go to disk, while the BTF
+ * is being made:
+ *
+ * btf_output_elf_begin() makes the new file (elf_rewrite_begin());
+ * btf_output_elf_commit() completes it with `data` (elf_rewrite_finish()),
+ * checks that the section read back from it is `data`, and replaces the
+ * file; btf_output_elf_discard() gives up.  Both free *o.
+ *
+ * With read_as (the file's state when it was read), the file is replaced
+ * only if it is still that file, same size and modification time, both
+ * when the copy begins and before the new file replaces it ("PATH: changed
+ * while truesig worked on it; left as it is").  Each returns 0, or -errno
+ * with "PATH: problem" in err.
  */
-int btf_output_elf(const char *path, const struct stat *read_as,
-		   const void *data, size_t size, char *err, size_t err_size);
+struct btf_output_elf;
+
+int btf_output_elf_begin(const char *path, const struct stat *read_as,
+			 struct btf_output_elf **o, char *err, size_t err_size);
+int btf_output_elf_commit(struct btf_output_elf *o, const void *data,
+			  size_t size, char *err, size_t err_size);
+void btf_output_elf_discard(struct btf_output_elf *o);
 
 #endif /* TRUESIG_BTF_OUTPUT_H */

@@ -24,8 +24,8 @@
 #include "byteorder.h"
 #include "elf_rewrite.h"
 
-struct rewrite {
-	Elf		*elf;
+struct elf_rewrite {
+	int		 out;		/* the new file */
 	bool		 elf64;
 	bool		 big_endian;
 	uint16_t	 type;		/* e_type */
@@ -34,12 +34,16 @@ struct rewrite {
 	size_t		 shstrndx;
 	GElf_Shdr	*shdrs;		/* shnum + 1: room for one more */
 	size_t		 target;	/* index of the section, or shnum */
+	const char	*name;		/* its name */
+	bool		 in_place;	/* loaded: rewritten where it is */
+	uint64_t	 keep;		/* bytes copied from the old file */
+	uint8_t		*names;		/* the name table, when name is added */
 	char		*err;
 	size_t		 err_size;
 };
 
 __attribute__((format(printf, 3, 4)))
-static int fail(struct rewrite *w, int ret, const char *fmt, ...)
+static int fail(struct elf_rewrite *w, int ret, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -56,7 +60,7 @@ static uint64_t align_up(uint64_t v, uint64_t a)
 
 /* ---- reading -------------------------------------------------------------- */
 
-static int read_headers(struct rewrite *w, int fd, const char *name)
+static int read_headers(struct elf_rewrite *w, Elf *elf, int fd)
 {
 	GElf_Ehdr ehdr;
 	struct stat st;
@@ -64,19 +68,17 @@ static int read_headers(struct rewrite *w, int fd, const char *name)
 	if (fstat(fd, &st))
 		return fail(w, -errno, "%s", strerror(errno));
 	w->file_size = (uint64_t)st.st_size;
-	elf_version(EV_CURRENT);
-	w->elf = elf_begin(fd, ELF_C_READ, NULL);
-	if (!w->elf || elf_kind(w->elf) != ELF_K_ELF || !gelf_getehdr(w->elf, &ehdr))
+	if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &ehdr))
 		return fail(w, -EINVAL, "not an ELF file: %s", elf_errmsg(-1));
 	if (ehdr.e_shoff > w->file_size ||
 	    (uint64_t)(ehdr.e_shnum ? ehdr.e_shnum : 1) * ehdr.e_shentsize >
 	    w->file_size - ehdr.e_shoff)
 		return fail(w, -EINVAL, "its section headers lie past the end "
 			    "of the file");
-	w->elf64 = gelf_getclass(w->elf) == ELFCLASS64;
+	w->elf64 = gelf_getclass(elf) == ELFCLASS64;
 	w->big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
 	w->type = ehdr.e_type;
-	if (elf_getshdrnum(w->elf, &w->shnum) || elf_getshdrstrndx(w->elf, &w->shstrndx))
+	if (elf_getshdrnum(elf, &w->shnum) || elf_getshdrstrndx(elf, &w->shstrndx))
 		return fail(w, -EINVAL, "cannot read its section headers: %s",
 			    elf_errmsg(-1));
 	if (!w->shnum || w->shstrndx >= w->shnum)
@@ -89,7 +91,7 @@ static int read_headers(struct rewrite *w, int fd, const char *name)
 		return fail(w, -ENOMEM, "out of memory");
 	w->target = w->shnum;
 	for (size_t i = 0; i < w->shnum; i++) {
-		Elf_Scn *scn = elf_getscn(w->elf, i);
+		Elf_Scn *scn = elf_getscn(elf, i);
 		const char *n;
 
 		if (!scn || !gelf_getshdr(scn, &w->shdrs[i]))
@@ -100,22 +102,23 @@ static int read_headers(struct rewrite *w, int fd, const char *name)
 		     w->shdrs[i].sh_size > w->file_size - w->shdrs[i].sh_offset))
 			return fail(w, -EINVAL, "section %zu lies past the end "
 				    "of the file", i);
-		n = i ? elf_strptr(w->elf, w->shstrndx, w->shdrs[i].sh_name) : NULL;
-		if (n && !strcmp(n, name) && w->target == w->shnum)
+		n = i ? elf_strptr(elf, w->shstrndx, w->shdrs[i].sh_name) : NULL;
+		if (n && !strcmp(n, w->name) && w->target == w->shnum)
 			w->target = i;
 	}
 	return 0;
 }
 
 /* The end of everything the headers describe, but section `skip`. */
-static int described_end(struct rewrite *w, size_t skip, uint64_t *end)
+static int described_end(struct elf_rewrite *w, Elf *elf, size_t skip,
+			 uint64_t *end)
 {
 	GElf_Ehdr ehdr;
 	size_t phnum;
 
-	gelf_getehdr(w->elf, &ehdr);
+	gelf_getehdr(elf, &ehdr);
 	*end = ehdr.e_ehsize;
-	if (elf_getphdrnum(w->elf, &phnum))
+	if (elf_getphdrnum(elf, &phnum))
 		return fail(w, -EINVAL, "cannot read its program headers: %s",
 			    elf_errmsg(-1));
 	if (phnum && ehdr.e_phoff + (uint64_t)phnum * ehdr.e_phentsize > *end)
@@ -123,7 +126,7 @@ static int described_end(struct rewrite *w, size_t skip, uint64_t *end)
 	for (size_t i = 0; i < phnum; i++) {
 		GElf_Phdr ph;
 
-		if (!gelf_getphdr(w->elf, (int)i, &ph))
+		if (!gelf_getphdr(elf, (int)i, &ph))
 			return fail(w, -EINVAL, "cannot read program header %zu", i);
 		if (ph.p_offset + ph.p_filesz > *end)
 			*end = ph.p_offset + ph.p_filesz;
@@ -138,6 +141,52 @@ static int described_end(struct rewrite *w, size_t skip, uint64_t *end)
 	if (*end > w->file_size)
 		return fail(w, -EINVAL, "its headers describe bytes past the "
 			    "end of the file");
+	return 0;
+}
+
+/* What may not be replaced: no contents, the name table, relocated. */
+static int check_target(struct elf_rewrite *w)
+{
+	const GElf_Shdr *s = &w->shdrs[w->target];
+
+	if (w->target == w->shnum)
+		return 0;
+	if (s->sh_type == SHT_NOBITS)
+		return fail(w, -EINVAL, "section %zu has no contents "
+			    "(SHT_NOBITS)", w->target);
+	if (w->target == w->shstrndx)
+		return fail(w, -EINVAL, "section %zu is the section name "
+			    "table", w->target);
+	for (size_t i = 1; i < w->shnum; i++)
+		if ((w->shdrs[i].sh_type == SHT_REL ||
+		     w->shdrs[i].sh_type == SHT_RELA) &&
+		    w->shdrs[i].sh_info == w->target && w->shdrs[i].sh_size)
+			return fail(w, -EINVAL, "section %zu has relocations "
+				    "(section %zu): its contents cannot be "
+				    "replaced", w->target, i);
+	return 0;
+}
+
+/* The section name table, to add a name to. */
+static int read_names(struct elf_rewrite *w, int in)
+{
+	const GElf_Shdr *strtab = &w->shdrs[w->shstrndx];
+	size_t name_len = strlen(w->name) + 1;
+
+	if (strtab->sh_type == SHT_NOBITS ||
+	    strtab->sh_size > UINT32_MAX - name_len)
+		return fail(w, -EINVAL, "its section name table cannot "
+			    "take another name");
+	if ((strtab->sh_flags & SHF_ALLOC) && w->type != ET_REL)
+		return fail(w, -EINVAL, "its section name table is loaded "
+			    "with the image (SHF_ALLOC): it cannot grow");
+	w->names = malloc(strtab->sh_size + name_len);
+	if (!w->names)
+		return fail(w, -ENOMEM, "out of memory");
+	if (pread(in, w->names, strtab->sh_size, (off_t)strtab->sh_offset) !=
+	    (ssize_t)strtab->sh_size)
+		return fail(w, -EIO, "cannot read its section name table");
+	memcpy(w->names + strtab->sh_size, w->name, name_len);
 	return 0;
 }
 
@@ -205,7 +254,7 @@ static int copy_prefix(int in, int out, uint64_t len)
 }
 
 /* Section header sh in the file's encoding, into out. */
-static size_t encode_shdr(const struct rewrite *w, const GElf_Shdr *sh,
+static size_t encode_shdr(const struct elf_rewrite *w, const GElf_Shdr *sh,
 			  uint8_t *out)
 {
 	bool be = w->big_endian;
@@ -237,23 +286,22 @@ static size_t encode_shdr(const struct rewrite *w, const GElf_Shdr *sh,
 }
 
 /* Point the ELF header at the new table of n sections. */
-static int patch_ehdr(const struct rewrite *w, int out, uint64_t shoff,
-		      size_t n)
+static int patch_ehdr(const struct elf_rewrite *w, uint64_t shoff, size_t n)
 {
 	uint8_t b[8];
 	int ret;
 
 	store_uint(b, w->elf64 ? 8 : 4, w->big_endian, shoff);
-	ret = pwrite_all(out, b, w->elf64 ? 8 : 4, w->elf64 ? 0x28 : 0x20);
+	ret = pwrite_all(w->out, b, w->elf64 ? 8 : 4, w->elf64 ? 0x28 : 0x20);
 	if (ret)
 		return ret;
 	store_uint(b, 2, w->big_endian, n < SHN_LORESERVE ? n : 0);
-	return pwrite_all(out, b, 2, w->elf64 ? 0x3c : 0x30);
+	return pwrite_all(w->out, b, 2, w->elf64 ? 0x3c : 0x30);
 }
 
 /* The section's new bytes where the old ones were (same size). */
-static int rewrite_in_place(struct rewrite *w, int in, int out,
-			    const void *data, size_t size)
+static int finish_in_place(struct elf_rewrite *w, const void *data,
+			   size_t size)
 {
 	const GElf_Shdr *s = &w->shdrs[w->target];
 	int ret;
@@ -261,101 +309,142 @@ static int rewrite_in_place(struct rewrite *w, int in, int out,
 	if (size != s->sh_size)
 		return fail(w, -EINVAL, "section %zu is loaded with the image "
 			    "(SHF_ALLOC): it cannot change size", w->target);
-	ret = copy_prefix(in, out, w->file_size);
-	if (!ret)
-		ret = pwrite_all(out, data, size, s->sh_offset);
+	ret = pwrite_all(w->out, data, size, s->sh_offset);
 	return ret ? fail(w, ret, "%s", strerror(-ret)) : 0;
 }
 
-static int rewrite(struct rewrite *w, int in, int out, const char *name,
-		   const void *data, size_t size, size_t align)
+/* After the bytes kept: the section, the name table, the header table. */
+static int finish_at_end(struct elf_rewrite *w, const void *data, size_t size,
+			 size_t align)
 {
 	bool adding = w->target == w->shnum;
-	size_t n = w->shnum + adding, name_len = strlen(name) + 1;
+	size_t n = w->shnum + adding;
 	size_t entsize = w->elf64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr);
 	GElf_Shdr *strtab = &w->shdrs[w->shstrndx];
 	GElf_Shdr *s = &w->shdrs[w->target];
-	uint64_t keep, offset, strtab_offset = 0, shoff;
-	uint8_t *table = NULL, *names = NULL;
+	uint64_t offset, shoff;
+	uint8_t *table;
 	int ret;
 
-	if (!adding && (s->sh_type == SHT_NOBITS))
-		return fail(w, -EINVAL, "section %zu has no contents "
-			    "(SHT_NOBITS)", w->target);
-	if (!adding && (s->sh_flags & SHF_ALLOC) && w->type != ET_REL)
-		return rewrite_in_place(w, in, out, data, size);
-	ret = described_end(w, w->target, &keep);
-	if (ret)
-		return ret;
-
-	offset = align_up(keep, align > 8 ? align : 8);
+	offset = align_up(w->keep, align > 8 ? align : 8);
 	if (adding) {
-		if (strtab->sh_type == SHT_NOBITS ||
-		    strtab->sh_size > UINT32_MAX - name_len)
-			return fail(w, -EINVAL, "its section name table cannot "
-				    "take another name");
-		strtab_offset = offset + size;
-		names = malloc(strtab->sh_size + name_len);
-		if (!names)
-			return fail(w, -ENOMEM, "out of memory");
-		if (pread(in, names, strtab->sh_size,
-			  (off_t)strtab->sh_offset) != (ssize_t)strtab->sh_size) {
-			free(names);
-			return fail(w, -EIO, "cannot read its section name table");
-		}
-		memcpy(names + strtab->sh_size, name, name_len);
 		*s = (GElf_Shdr){
 			.sh_name = (GElf_Word)strtab->sh_size,
 			.sh_type = SHT_PROGBITS,
 			.sh_addralign = align,
 		};
-		strtab->sh_offset = strtab_offset;
-		strtab->sh_size += name_len;
+		strtab->sh_offset = offset + size;
+		strtab->sh_size += strlen(w->name) + 1;
 	}
 	s->sh_offset = offset;
 	s->sh_size = size;
 	shoff = align_up(adding ? strtab->sh_offset + strtab->sh_size :
 				  offset + size, w->elf64 ? 8 : 4);
-	if (!w->elf64 && shoff + n * entsize > UINT32_MAX) {
-		free(names);
+	if (!w->elf64 && shoff + n * entsize > UINT32_MAX)
 		return fail(w, -EFBIG, "a 32-bit ELF file cannot be that large");
-	}
-	/* Extended numbering: the count in section 0. */
-	if (n >= SHN_LORESERVE || w->shdrs[0].sh_size)
-		w->shdrs[0].sh_size = n;
+	/* Extended numbering: the count in section 0, and only there. */
+	w->shdrs[0].sh_size = n < SHN_LORESERVE ? 0 : n;
 
 	table = calloc(n, entsize);
-	if (!table) {
-		free(names);
+	if (!table)
 		return fail(w, -ENOMEM, "out of memory");
-	}
 	for (size_t i = 0; i < n; i++)
 		encode_shdr(w, &w->shdrs[i], table + i * entsize);
-
-	ret = copy_prefix(in, out, keep);
-	if (!ret)
-		ret = pwrite_all(out, data, size, offset);
+	ret = pwrite_all(w->out, data, size, offset);
 	if (!ret && adding)
-		ret = pwrite_all(out, names, strtab->sh_size, strtab_offset);
+		ret = pwrite_all(w->out, w->names, strtab->sh_size,
+				 strtab->sh_offset);
 	if (!ret)
-		ret = pwrite_all(out, table, n * entsize, shoff);
+		ret = pwrite_all(w->out, table, n * entsize, shoff);
 	if (!ret)
-		ret = patch_ehdr(w, out, shoff, n);
+		ret = patch_ehdr(w, shoff, n);
 	free(table);
-	free(names);
 	return ret ? fail(w, ret, "%s", strerror(-ret)) : 0;
+}
+
+/* ---- the steps ------------------------------------------------------------ */
+
+static int begin(struct elf_rewrite *w, int in)
+{
+	Elf *elf;
+	int ret;
+
+	elf_version(EV_CURRENT);
+	elf = elf_begin(in, ELF_C_READ, NULL);
+	ret = read_headers(w, elf, in);
+	if (!ret)
+		ret = check_target(w);
+	if (!ret) {
+		w->in_place = w->target < w->shnum && w->type != ET_REL &&
+			      (w->shdrs[w->target].sh_flags & SHF_ALLOC);
+		if (w->in_place)
+			w->keep = w->file_size;
+		else
+			ret = described_end(w, elf, w->target, &w->keep);
+	}
+	if (!ret && w->target == w->shnum)
+		ret = read_names(w, in);
+	elf_end(elf);
+	if (!ret) {
+		ret = copy_prefix(in, w->out, w->keep);
+		if (ret)
+			fail(w, ret, "%s", strerror(-ret));
+	}
+	return ret;
+}
+
+int elf_rewrite_begin(int in_fd, int out_fd, const char *name,
+		      struct elf_rewrite **wp, char *err, size_t err_size)
+{
+	struct elf_rewrite *w = calloc(1, sizeof(*w));
+	int ret;
+
+	*wp = NULL;
+	if (!w) {
+		snprintf(err, err_size, "out of memory");
+		return -ENOMEM;
+	}
+	w->out = out_fd;
+	w->name = name;
+	w->err = err;
+	w->err_size = err_size;
+	ret = begin(w, in_fd);
+	if (ret) {
+		elf_rewrite_free(w);
+		return ret;
+	}
+	*wp = w;
+	return 0;
+}
+
+int elf_rewrite_finish(struct elf_rewrite *w, const void *data, size_t size,
+		       size_t align, char *err, size_t err_size)
+{
+	w->err = err;
+	w->err_size = err_size;
+	if (w->in_place)
+		return finish_in_place(w, data, size);
+	return finish_at_end(w, data, size, align);
+}
+
+void elf_rewrite_free(struct elf_rewrite *w)
+{
+	if (!w)
+		return;
+	free(w->names);
+	free(w->shdrs);
+	free(w);
 }
 
 int elf_rewrite_section(int in_fd, int out_fd, const char *name,
 			const void *data, size_t size, size_t align,
 			char *err, size_t err_size)
 {
-	struct rewrite w = { .err = err, .err_size = err_size };
-	int ret = read_headers(&w, in_fd, name);
+	struct elf_rewrite *w;
+	int ret = elf_rewrite_begin(in_fd, out_fd, name, &w, err, err_size);
 
 	if (!ret)
-		ret = rewrite(&w, in_fd, out_fd, name, data, size, align);
-	free(w.shdrs);
-	elf_end(w.elf);
+		ret = elf_rewrite_finish(w, data, size, align, err, err_size);
+	elf_rewrite_free(w);
 	return ret;
 }

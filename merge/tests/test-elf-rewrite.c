@@ -4,7 +4,8 @@
  * sizes and byte orders: a section added, then replaced by one of another
  * size; every other section keeps its index, header, offset and bytes; a
  * section loaded with a linked image is rewritten where it is or refused;
- * extended section numbering; files whose headers lie.
+ * sections that may not be replaced; extended section numbering; files
+ * whose headers lie.
  */
 #include <errno.h>
 #include <sys/stat.h>
@@ -25,9 +26,10 @@ static char *path_of(const char *name)
 	return p;
 }
 
-/* Rewrite `from` into `to`; 0 or the error (message in err). */
-static int rewrite_file(const char *from, const char *to, const void *data,
-			size_t size, char *err, size_t err_size)
+/* Rewrite section `name` of `from` into `to`; 0 or the error. */
+static int rewrite_named(const char *from, const char *to, const char *name,
+			 const void *data, size_t size, char *err,
+			 size_t err_size)
 {
 	int in = open(from, O_RDONLY), out, ret;
 
@@ -38,11 +40,18 @@ static int rewrite_file(const char *from, const char *to, const void *data,
 		close(in);
 		return -errno;
 	}
-	ret = elf_rewrite_section(in, out, ".BTF", data, size, 4, err,
+	ret = elf_rewrite_section(in, out, name, data, size, 4, err,
 				  err_size);
 	close(in);
 	close(out);
 	return ret;
+}
+
+/* Rewrite .BTF of `from` into `to`; 0 or the error (message in err). */
+static int rewrite_file(const char *from, const char *to, const void *data,
+			size_t size, char *err, size_t err_size)
+{
+	return rewrite_named(from, to, ".BTF", data, size, err, err_size);
 }
 
 struct image {
@@ -251,6 +260,42 @@ static void test_loaded(void)
 		fail("loaded .BTF: another size is refused", "%d: %s", ret, err);
 }
 
+/* A section relocations apply to, and the name table, stay as they are. */
+static void test_not_replaced(void)
+{
+	static const uint8_t image[32] = { 1 };
+	static const struct ew_symbol syms[] = { { "f", 0, STB_GLOBAL } };
+	static const struct ew_reloc relocs[] = { { 8, R_X86_64_64, 2, 0 } };
+	struct ew_file f = {
+		.elf_class = ELFCLASS64, .data = ELFDATA2LSB,
+		.machine = EM_X86_64, .rela = true, .image = image,
+		.image_size = sizeof(image), .symbols = syms, .n_symbols = 1,
+		.relocs = relocs, .n_relocs = 1,
+	};
+	uint8_t data[32] = { 2 };
+	char err[256] = "";
+	int ret;
+
+	if (!ew_write(path_of("rel.o"), &f)) {
+		fail("a relocated section", "cannot write the input");
+		return;
+	}
+	ret = rewrite_named(path_of("rel.o"), path_of("rel2.o"), ".truesig",
+			    data, sizeof(data), err, sizeof(err));
+	if (ret == -EINVAL && strstr(err, "has relocations"))
+		pass("a section relocations apply to is not replaced");
+	else
+		fail("a section relocations apply to is not replaced",
+		     "%d: %s", ret, err);
+	ret = rewrite_named(path_of("rel.o"), path_of("rel3.o"), ".shstrtab",
+			    data, sizeof(data), err, sizeof(err));
+	if (ret == -EINVAL && strstr(err, "section name table"))
+		pass("the section name table is not replaced");
+	else
+		fail("the section name table is not replaced", "%d: %s", ret,
+		     err);
+}
+
 /* 65,279 sections and a name table: the added one needs SHN_XINDEX. */
 static void test_extended_numbering(void)
 {
@@ -342,6 +387,7 @@ int main(void)
 	test_layout(ELFCLASS32, ELFDATA2LSB);
 	test_layout(ELFCLASS32, ELFDATA2MSB);
 	test_loaded();
+	test_not_replaced();
 	test_extended_numbering();
 	test_lies();
 	test_cleanup_dir(dir);
