@@ -36,6 +36,10 @@ echo "== 1. compile time and memory: the plugin on kernel files (lib kernel net/
 "$top/bench/compile-overhead.sh" "$work/plain/obj"
 
 echo
+echo "== 1b. where the added memory is: by mapping, every 10th of those files"
+"$top/bench/plugin-memory.sh" "$work/plain/obj"
+
+echo
 echo "== 2. truesig btf next to pahole -J, on vmlinux"
 "$top/bench/btf-vs-pahole.sh" "$work/with/obj/vmlinux"
 

@@ -163,6 +163,48 @@ bad:
 		    c->id);
 }
 
+static uint32_t u32_at(const uint8_t *p, bool swap)
+{
+	uint32_t v;
+
+	memcpy(&v, p, 4);
+	return swap ? __builtin_bswap32(v) : v;
+}
+
+/*
+ * The header's sections must be the types right after the header and the
+ * strings right after them, filling the rest: the kernel refuses a gap,
+ * an overlap or bytes after them, and libbpf, when it adds types, writes
+ * them back to back but keeps the header's offsets, which then lie.
+ */
+static int check_layout(const struct btf *btf, char *err, size_t err_size)
+{
+	uint32_t size, hdr_len, type_off, type_len, str_off, str_len;
+	const uint8_t *p = btf__raw_data(btf, &size);
+	uint16_t magic;
+	bool swap;
+
+	if (!p)
+		return fail(err, err_size, -ENOMEM, "out of memory");
+	if (size < sizeof(struct btf_header))
+		return fail(err, err_size, -EINVAL, "header cut short");
+	memcpy(&magic, p, 2);
+	swap = magic == __builtin_bswap16(BTF_MAGIC);
+	hdr_len = u32_at(p + 4, swap);
+	type_off = u32_at(p + 8, swap);
+	type_len = u32_at(p + 12, swap);
+	str_off = u32_at(p + 16, swap);
+	str_len = u32_at(p + 20, swap);
+	if (type_off != 0 || str_off != type_len ||
+	    (uint64_t)hdr_len + type_len + str_len != size)
+		return fail(err, err_size, -EINVAL,
+			    "its sections are not types then strings, back to back after the header: "
+			    "types at %u (%u bytes), strings at %u (%u bytes), %u bytes after the header",
+			    type_off, type_len, str_off, str_len,
+			    size > hdr_len ? size - hdr_len : 0);
+	return 0;
+}
+
 int btf_input_check(const struct btf *btf, bool split_names, char *err,
 		    size_t err_size)
 {
@@ -171,11 +213,14 @@ int btf_input_check(const struct btf *btf, bool split_names, char *err,
 		.btf = btf, .count = btf__type_cnt(btf), .err = err,
 		.err_size = err_size,
 	};
+	int ret = check_layout(btf, err, err_size);
+
+	if (ret)
+		return ret;
 
 	for (c.id = base ? btf__type_cnt(base) : 1; c.id < c.count; c.id++) {
 		/* visiting never writes: it only hands out the fields */
 		struct btf_type *t = (struct btf_type *)btf__type_by_id(btf, c.id);
-		int ret;
 
 		c.kind = btf_kind(t);
 		ret = check_names(&c, t, split_names);
@@ -207,14 +252,6 @@ struct section_info {
 	uint64_t	 size;
 	bool		 split;		/* its strings do not start with "" */
 };
-
-static uint32_t u32_at(const uint8_t *p, bool swap)
-{
-	uint32_t v;
-
-	memcpy(&v, p, 4);
-	return swap ? __builtin_bswap32(v) : v;
-}
 
 static int find_section(const struct elf_input *elf, struct section_info *s)
 {

@@ -725,6 +725,57 @@ static void test_check(void)
 	btf__free(btf);
 }
 
+/*
+ * BTF whose strings do not follow its types: libbpf reads it, but the
+ * kernel does not, and libbpf would write the types it adds with the
+ * header's offsets unchanged (found by fuzz-elf).  A gap, and bytes
+ * after both (strings before the types libbpf refuses itself).
+ */
+static void test_check_layout(void)
+{
+	static const struct {
+		const char *name;
+		uint32_t type_off, str_off, pad;
+		const char *want;
+	} cases[] = {
+		{ "btf_input_check_gap", 0, 16 + 4, 4,
+		  "its sections are not types then strings, back to back after the header: "
+		  "types at 0 (16 bytes), strings at 20 (5 bytes), 25 bytes after the header" },
+		{ "btf_input_check_trailing", 0, 16, 3,
+		  "its sections are not types then strings, back to back after the header: "
+		  "types at 0 (16 bytes), strings at 16 (5 bytes), 24 bytes after the header" },
+	};
+	/* one INT "int": 12 bytes of btf_type, 4 of encoding; strings "\0int\0" */
+	static const uint32_t int_type[4] = {
+		1, (uint32_t)BTF_KIND_INT << 24, 4, (uint32_t)BTF_INT_SIGNED << 24 | 32,
+	};
+	static const char strs[5] = "\0int";
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		uint8_t raw[64] = { 0 };
+		struct btf_header h = {
+			.magic = BTF_MAGIC, .version = BTF_VERSION,
+			.hdr_len = sizeof(h), .type_off = cases[i].type_off,
+			.type_len = sizeof(int_type), .str_off = cases[i].str_off,
+			.str_len = sizeof(strs),
+		};
+		size_t size = sizeof(h) + sizeof(int_type) + sizeof(strs) +
+			      cases[i].pad;
+		char err[256] = "";
+		struct btf *btf;
+		bool ok;
+
+		memcpy(raw, &h, sizeof(h));
+		memcpy(raw + sizeof(h) + h.type_off, int_type, sizeof(int_type));
+		memcpy(raw + sizeof(h) + h.str_off, strs, sizeof(strs));
+		btf = btf__new(raw, size);
+		ok = btf && btf_input_check(btf, false, err, sizeof(err)) == -EINVAL &&
+		     !strcmp(err, cases[i].want);
+		check(cases[i].name, ok, btf ? err : "libbpf does not read it");
+		btf__free(btf);
+	}
+}
+
 /* ---- the command on crafted files ------------------------------------------- */
 
 static int truesig(const char *args, char **err)
@@ -998,6 +1049,7 @@ int main(int argc, char **argv)
 	test_index_big();
 	test_prune();
 	test_check();
+	test_check_layout();
 	if (access(tool, X_OK)) {
 		fail("setup", "%s not found (make it first)", tool);
 	} else {
