@@ -144,7 +144,11 @@ static int described_end(struct elf_rewrite *w, Elf *elf, size_t skip,
 	return 0;
 }
 
-/* What may not be replaced: no contents, the name table, relocated. */
+/*
+ * What may not be replaced: no contents, contents of a type libelf and
+ * linkers read as records (relocations, symbols: only SHT_PROGBITS holds
+ * bytes as they are), the name table, relocated.
+ */
 static int check_target(struct elf_rewrite *w)
 {
 	const GElf_Shdr *s = &w->shdrs[w->target];
@@ -157,6 +161,9 @@ static int check_target(struct elf_rewrite *w)
 	if (w->target == w->shstrndx)
 		return fail(w, -EINVAL, "section %zu is the section name "
 			    "table", w->target);
+	if (s->sh_type != SHT_PROGBITS)
+		return fail(w, -EINVAL, "section %zu is of type %u, not "
+			    "SHT_PROGBITS", w->target, (unsigned)s->sh_type);
 	for (size_t i = 1; i < w->shnum; i++)
 		if ((w->shdrs[i].sh_type == SHT_REL ||
 		     w->shdrs[i].sh_type == SHT_RELA) &&

@@ -15,14 +15,9 @@
 
 static char dir[200];
 
-static char *path_of(const char *name)
+static const char *path_of(const char *name)
 {
-	static char buf[4][256];
-	static int next;
-	char *p = buf[next++ % 4];
-
-	snprintf(p, sizeof(buf[0]), "%.200s/%.40s", dir, name);
-	return p;
+	return test_path(dir, name);
 }
 
 /* The names in the scratch directory, sorted, space-separated. */

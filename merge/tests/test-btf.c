@@ -29,12 +29,7 @@ static char tool[1024];
 
 static const char *path(const char *name)
 {
-	static char paths[8][512];
-	static unsigned next;
-	char *p = paths[next++ % 8];
-
-	snprintf(p, sizeof(paths[0]), "%s/%s", dir, name);
-	return p;
+	return test_path(dir, name);
 }
 
 /* Parse unit u (freed) into a section; NULL on failure. */

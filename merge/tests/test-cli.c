@@ -13,15 +13,10 @@
 
 static char *dir;
 static char tool[1024];
-static char paths[16][512];
 
 static const char *path(const char *name)
 {
-	static unsigned next;
-	char *p = paths[next++ % 16];
-
-	snprintf(p, sizeof(paths[0]), "%s/%s", dir, name);
-	return p;
+	return test_path(dir, name);
 }
 
 /* Run truesig with args; capture stdout and stderr (free them). */

@@ -15,16 +15,11 @@
 #include "test_util.h"
 
 static char *dir;
-static char path_buf[16][512];
 
 /* A path in the scratch directory (16 may be in use at once). */
 static const char *path(const char *name)
 {
-	static unsigned next;
-	char *p = path_buf[next++ % 16];
-
-	snprintf(p, sizeof(path_buf[0]), "%s/%s", dir, name);
-	return p;
+	return test_path(dir, name);
 }
 
 static const char *cc(void)

@@ -16,14 +16,9 @@
 
 static char dir[200];
 
-static char *path_of(const char *name)
+static const char *path_of(const char *name)
 {
-	static char buf[4][256];
-	static int next;
-	char *p = buf[next++ % 4];
-
-	snprintf(p, sizeof(buf[0]), "%.200s/%.40s", dir, name);
-	return p;
+	return test_path(dir, name);
 }
 
 /* Rewrite section `name` of `from` into `to`; 0 or the error. */
@@ -294,6 +289,12 @@ static void test_not_replaced(void)
 	else
 		fail("the section name table is not replaced", "%d: %s", ret,
 		     err);
+	/* a .BTF of type SHT_REL: libelf would read it back as relocations */
+	ret = rewrite_named(path_of("rel.o"), path_of("rel4.o"), ".symtab",
+			    data, sizeof(data), err, sizeof(err));
+	check("a section not of type SHT_PROGBITS is not replaced",
+	      ret == -EINVAL &&
+	      !strcmp(err, "section 4 is of type 2, not SHT_PROGBITS"), err);
 }
 
 /* 65,279 sections and a name table: the added one needs SHN_XINDEX. */

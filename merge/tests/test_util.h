@@ -64,6 +64,17 @@ static inline char *test_make_dir(void)
 	return mkdtemp(dir);
 }
 
+/* DIR/NAME, in one of 16 buffers used in turn (so a few at once). */
+static inline const char *test_path(const char *dir, const char *name)
+{
+	static char paths[16][512];
+	static unsigned next;
+	char *p = paths[next++ % 16];
+
+	snprintf(p, sizeof(paths[0]), "%.400s/%.100s", dir, name);
+	return p;
+}
+
 static inline void test_cleanup_dir(const char *dir)
 {
 	char cmd[256];
