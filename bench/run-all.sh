@@ -6,7 +6,8 @@
 # `with' (the plugin on the no-patch path, pahole's BTF) the vmlinux of
 # btf-vs-pahole.sh and compare-vs-pahole.sh.
 #
-# Environment: CC (gcc-12), and what each benchmark takes.
+# Environment: CC (gcc-12), COMPILE_ROUNDS (the ROUNDS of
+# compile-overhead.sh, default 3), and what each benchmark takes.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -33,7 +34,7 @@ kernel with --plugin "$top/build/truesig.so"
 
 echo
 echo "== 1. compile time and memory: the plugin on kernel files (lib kernel net/core)"
-"$top/bench/compile-overhead.sh" "$work/plain/obj"
+ROUNDS=${COMPILE_ROUNDS:-3} "$top/bench/compile-overhead.sh" "$work/plain/obj"
 
 echo
 echo "== 1b. where the added memory is: by mapping, every 10th of those files"
