@@ -418,9 +418,17 @@ static int add_aggregate(struct btf_types *t, uint32_t ti)
 	uint32_t id;
 
 	if (named) {
-		id = find(t, btf_key_name(kind, tt->name), ti);
-		if (!id && incomplete && kind != BTF_KIND_ENUM)
+		/*
+		 * A declaration takes a forward declaration first: had it
+		 * taken a definition, a run over this run's BTF could find
+		 * one added after its FWD (an enum BTF cannot hold is a
+		 * struct of its name) and not be the same.
+		 */
+		id = 0;
+		if (incomplete && kind != BTF_KIND_ENUM)
 			id = find(t, btf_key_name(BTF_KIND_FWD, tt->name), ti);
+		if (!id)
+			id = find(t, btf_key_name(kind, tt->name), ti);
 		if (id)
 			return (int)id;
 		if (incomplete)
