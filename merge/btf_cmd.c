@@ -7,10 +7,8 @@
  *
  * Reads FILE's .truesig records and its .BTF (if any), adds what the
  * records need (btf_types.c, btf_funcs.c), drops tags that no longer apply
- * (btf_prune.c) and writes the result (btf_output.c).  Nothing is replaced
- * before everything has been read and checked; with --in-place, the bytes
- * of FILE that stay are copied into the new file (without a name, where
- * the file system allows) while the BTF is made.
+ * (btf_prune.c) and writes the result (btf_output.c).  Nothing is written
+ * before everything has been read and checked.
  */
 #include <elf.h>
 #include <errno.h>
@@ -129,16 +127,14 @@ static const char *plural(unsigned n, const char *one, const char *many)
 
 int cmd_btf(int argc, char **argv)
 {
-	struct btf_output_elf *elf_out = NULL;
 	struct btf_convert_result res;
 	struct btf_input in;
 	struct loaded_file f;
 	struct options o;
 	const void *data;
 	uint32_t size;
-	char err[1024], out_err[1024];
+	char err[1024];
 	char done[1100];
-	bool early;
 	int ret;
 
 	ret = parse_options(argc, argv, &o);
@@ -155,15 +151,6 @@ int cmd_btf(int argc, char **argv)
 		return EXIT_BAD_INPUT;
 	}
 	ret = EXIT_BAD_INPUT;
-	/*
-	 * The new file's copy now, to go to disk while the BTF is made; not
-	 * for a file converted before, which most likely stays as it is.  If
-	 * it fails, what is wrong with the input is told first.
-	 */
-	early = o.in_place && !in.has_tags;
-	if (early)
-		btf_output_elf_begin(o.file, &f.elf->stat, &elf_out, out_err,
-				     sizeof(out_err));
 	if (btf_convert(&in, &f, o.file, o.quiet, &res, err, sizeof(err))) {
 		fprintf(stderr, "truesig: %s\n", err);
 		goto out;
@@ -192,8 +179,6 @@ int cmd_btf(int argc, char **argv)
 		   !res.removed) {
 		snprintf(done, sizeof(done), "%s unchanged", o.file);
 	} else {
-		struct btf_output_elf *committed;
-
 		if (in.has_section && in.section_alloc &&
 		    f.elf->type != ET_REL && size != in.section_size) {
 			fprintf(stderr,
@@ -202,17 +187,8 @@ int cmd_btf(int argc, char **argv)
 				size);
 			goto out;
 		}
-		if (!early)
-			btf_output_elf_begin(o.file, &f.elf->stat, &elf_out,
-					     out_err, sizeof(out_err));
-		if (!elf_out) {
-			fprintf(stderr, "truesig: %s\n", out_err);
-			goto out;
-		}
-		committed = elf_out;
-		elf_out = NULL;		/* freed, whether it succeeds or not */
-		if (btf_output_elf_commit(committed, data, size, err,
-					  sizeof(err))) {
+		if (btf_output_elf(o.file, &f.elf->stat, data, size, err,
+				   sizeof(err))) {
 			fprintf(stderr, "truesig: %s\n", err);
 			goto out;
 		}
@@ -231,7 +207,6 @@ int cmd_btf(int argc, char **argv)
 			res.funcs.shared, res.funcs.skipped, res.reused,
 			res.added, res.removed, done);
 out:
-	btf_output_elf_discard(elf_out);
 	btf_input_close(&in);
 	unload_file(&f);
 	return ret;

@@ -16,7 +16,6 @@
 #include <linux/btf.h>
 
 #include "btf_input.h"
-#include "btf_names.h"
 #include "btf_prune.h"
 
 /* libbpf's last message, for our own ones. */
@@ -171,6 +170,26 @@ static uint32_t u32_at(const uint8_t *p, bool swap)
 	return swap ? __builtin_bswap32(v) : v;
 }
 
+/* The header at p (at least its size), in either byte order, as numbers. */
+static struct btf_header header_at(const uint8_t *p)
+{
+	struct btf_header h;
+	uint16_t magic;
+	bool swap;
+
+	memcpy(&magic, p, 2);
+	swap = magic == __builtin_bswap16(BTF_MAGIC);
+	h.magic = BTF_MAGIC;
+	h.version = p[2];
+	h.flags = p[3];
+	h.hdr_len = u32_at(p + 4, swap);
+	h.type_off = u32_at(p + 8, swap);
+	h.type_len = u32_at(p + 12, swap);
+	h.str_off = u32_at(p + 16, swap);
+	h.str_len = u32_at(p + 20, swap);
+	return h;
+}
+
 /*
  * The header's sections must be the types right after the header and the
  * strings right after them, filling the rest: the kernel refuses a gap,
@@ -179,29 +198,22 @@ static uint32_t u32_at(const uint8_t *p, bool swap)
  */
 static int check_layout(const struct btf *btf, char *err, size_t err_size)
 {
-	uint32_t size, hdr_len, type_off, type_len, str_off, str_len;
+	uint32_t size;
 	const uint8_t *p = btf__raw_data(btf, &size);
-	uint16_t magic;
-	bool swap;
+	struct btf_header h;
 
 	if (!p)
 		return fail(err, err_size, -ENOMEM, "out of memory");
 	if (size < sizeof(struct btf_header))
 		return fail(err, err_size, -EINVAL, "header cut short");
-	memcpy(&magic, p, 2);
-	swap = magic == __builtin_bswap16(BTF_MAGIC);
-	hdr_len = u32_at(p + 4, swap);
-	type_off = u32_at(p + 8, swap);
-	type_len = u32_at(p + 12, swap);
-	str_off = u32_at(p + 16, swap);
-	str_len = u32_at(p + 20, swap);
-	if (type_off != 0 || str_off != type_len ||
-	    (uint64_t)hdr_len + type_len + str_len != size)
+	h = header_at(p);
+	if (h.type_off != 0 || h.str_off != h.type_len ||
+	    (uint64_t)h.hdr_len + h.type_len + h.str_len != size)
 		return fail(err, err_size, -EINVAL,
 			    "its sections are not types then strings, back to back after the header: "
 			    "types at %u (%u bytes), strings at %u (%u bytes), %u bytes after the header",
-			    type_off, type_len, str_off, str_len,
-			    size > hdr_len ? size - hdr_len : 0);
+			    h.type_off, h.type_len, h.str_off, h.str_len,
+			    size > h.hdr_len ? size - h.hdr_len : 0);
 	return 0;
 }
 
@@ -281,17 +293,11 @@ static int find_section(const struct elf_input *elf, struct section_info *s)
 		d = elf_getdata(scn, NULL);
 		if (d && d->d_size >= sizeof(struct btf_header)) {
 			const uint8_t *p = d->d_buf;
-			uint16_t magic;
-			bool swap;
-			uint32_t hdr_len, str_off, str_len;
+			struct btf_header h = header_at(p);
 
-			memcpy(&magic, p, 2);
-			swap = magic == __builtin_bswap16(BTF_MAGIC);
-			hdr_len = u32_at(p + 4, swap);
-			str_off = u32_at(p + 16, swap);
-			str_len = u32_at(p + 20, swap);
-			if ((uint64_t)hdr_len + str_off + str_len <= d->d_size)
-				s->split = !str_len || p[hdr_len + str_off];
+			if ((uint64_t)h.hdr_len + h.str_off + h.str_len <=
+			    d->d_size)
+				s->split = !h.str_len || p[h.hdr_len + h.str_off];
 		}
 		return 0;
 	}
@@ -357,25 +363,6 @@ int btf_input_read(const char *path, struct btf *base, struct btf **out,
 		   char *err, size_t err_size)
 {
 	return read_btf(path, base, "", out, err, err_size);
-}
-
-/* Whether btf's own types include a decl tag truesig writes. */
-static bool has_truesig_tags(const struct btf *btf, const struct btf *base)
-{
-	size_t prefix_len = strlen(BTF_TAG_PREFIX);
-	__u32 n = btf__type_cnt(btf);
-
-	for (__u32 id = base ? btf__type_cnt(base) : 1; id < n; id++) {
-		const struct btf_type *t = btf__type_by_id(btf, id);
-		const char *name;
-
-		if (!btf_is_decl_tag(t))
-			continue;
-		name = btf__name_by_offset(btf, t->name_off);
-		if (name && !strncmp(name, BTF_TAG_PREFIX, prefix_len))
-			return true;
-	}
-	return false;
 }
 
 static int open_base(const char *base_path, struct btf **base, char *err,
@@ -451,7 +438,6 @@ int btf_input_open(const struct elf_input *elf, const char *base_path,
 			return fail(err, err_size, ret, "%s: bad .BTF: %s", path,
 				    inner);
 		}
-		in->has_tags = has_truesig_tags(in->btf, in->base);
 		return 0;
 	}
 

@@ -20,7 +20,6 @@ struct btf_input {
 	bool		 has_section;	/* the file has a .BTF section */
 	bool		 section_alloc;	/* ... loaded with the image */
 	uint64_t	 section_size;
-	bool		 has_tags;	/* truesig's decl tags: converted before */
 };
 
 /*

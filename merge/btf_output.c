@@ -3,8 +3,9 @@
  * btf_output.c — write BTF atomically: raw, or into an ELF file.
  *
  * Always through atomic_file.h: a new file next to the target, renamed
- * over it when whole.  For an ELF file, the bytes that stay are copied
- * first (by the kernel, elf_rewrite.c), while the caller makes the BTF.
+ * over it when whole.  For an ELF file, the bytes that stay are copied by
+ * the kernel (elf_rewrite.c), and the section is read back before the
+ * rename.
  * Nothing is flushed to disk (fsync), as ld, objcopy and pahole do not:
  * right after `pahole -J` wrote a 93 MB vmlinux, a flush waited for
  * pahole's writes too and took 0.3 s, more than everything else.
@@ -116,7 +117,7 @@ int btf_output_raw(const char *out, const void *data, size_t size,
 	return 0;
 }
 
-struct btf_output_elf {
+struct elf_output {
 	const char		*path;		/* as given, for messages */
 	struct atomic_file	 file;
 	struct elf_rewrite	*rewrite;
@@ -163,7 +164,7 @@ static bool unchanged(const struct stat *then, const struct stat *now)
 	       then->st_mtim.tv_nsec == now->st_mtim.tv_nsec;
 }
 
-static int changed(const struct btf_output_elf *o, char *err, size_t err_size)
+static int changed(const struct elf_output *o, char *err, size_t err_size)
 {
 	return fail(err, err_size, -EAGAIN,
 		    "%s: changed while truesig worked on it; left as it is",
@@ -171,7 +172,7 @@ static int changed(const struct btf_output_elf *o, char *err, size_t err_size)
 }
 
 /* The new file, with every byte of the old one that stays. */
-static int begin(struct btf_output_elf *o, char *err, size_t err_size)
+static int begin(struct elf_output *o, char *err, size_t err_size)
 {
 	char why[256];
 	int in, ret;
@@ -206,29 +207,7 @@ static int begin(struct btf_output_elf *o, char *err, size_t err_size)
 	return 0;
 }
 
-int btf_output_elf_begin(const char *path, const struct stat *read_as,
-			 struct btf_output_elf **op, char *err, size_t err_size)
-{
-	struct btf_output_elf *o = calloc(1, sizeof(*o));
-	int ret;
-
-	*op = NULL;
-	if (!o)
-		return fail(err, err_size, -ENOMEM, "%s: out of memory", path);
-	o->path = path;
-	o->check = read_as != NULL;
-	if (read_as)
-		o->read_as = *read_as;
-	ret = begin(o, err, err_size);
-	if (ret) {
-		free(o);
-		return ret;
-	}
-	*op = o;
-	return 0;
-}
-
-static int commit(struct btf_output_elf *o, const void *data, size_t size,
+static int commit(struct elf_output *o, const void *data, size_t size,
 		  char *err, size_t err_size)
 {
 	int fd = o->file.fd, ret;
@@ -255,29 +234,23 @@ static int commit(struct btf_output_elf *o, const void *data, size_t size,
 	return 0;
 }
 
-int btf_output_elf_commit(struct btf_output_elf *o, const void *data,
-			  size_t size, char *err, size_t err_size)
+int btf_output_elf(const char *path, const struct stat *read_as,
+		   const void *data, size_t size, char *err, size_t err_size)
 {
-	int ret = commit(o, data, size, err, err_size);
+	struct elf_output o = {
+		.path = path, .check = read_as != NULL,
+		.read_as = read_as ? *read_as : (struct stat){ 0 },
+	};
+	int ret = begin(&o, err, err_size);
 
-	if (ret) {
-		btf_output_elf_discard(o);
-		return ret;
-	}
-	ret = atomic_file_commit(&o->file);
 	if (ret)
-		fail(err, err_size, ret, "%s: cannot replace it: %s", o->path,
+		return ret;
+	ret = commit(&o, data, size, err, err_size);
+	if (ret)
+		atomic_file_discard(&o.file);
+	else if ((ret = atomic_file_commit(&o.file)))
+		fail(err, err_size, ret, "%s: cannot replace it: %s", path,
 		     strerror(-ret));
-	elf_rewrite_free(o->rewrite);
-	free(o);
+	elf_rewrite_free(o.rewrite);
 	return ret;
-}
-
-void btf_output_elf_discard(struct btf_output_elf *o)
-{
-	if (!o)
-		return;
-	atomic_file_discard(&o->file);
-	elf_rewrite_free(o->rewrite);
-	free(o);
 }

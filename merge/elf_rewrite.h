@@ -16,9 +16,8 @@
  * 32- and 64-bit files of either byte order; extended section numbering
  * (SHN_XINDEX) is kept, and used when the new section needs it.
  *
- * In two steps, so that the bytes that stay can be copied while the new
- * contents are being made: elf_rewrite_begin() reads the headers and
- * copies, elf_rewrite_finish() writes the rest.
+ * elf_rewrite_begin() reads the headers and copies the bytes that stay,
+ * elf_rewrite_finish() writes the rest; elf_rewrite_section() does both.
  */
 #ifndef TRUESIG_ELF_REWRITE_H
 #define TRUESIG_ELF_REWRITE_H
