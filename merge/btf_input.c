@@ -170,10 +170,18 @@ static uint32_t u32_at(const uint8_t *p, bool swap)
 	return swap ? __builtin_bswap32(v) : v;
 }
 
-/* The header at p (at least its size), in either byte order, as numbers. */
+/*
+ * The fields every BTF header has, magic to str_len: 24 bytes.  Newer
+ * kernel headers declare a longer struct btf_header (a layout section
+ * after the strings), so its sizeof is not the smallest header.
+ */
+#define BTF_HEADER_MIN 24
+
+/* The header at p (at least BTF_HEADER_MIN bytes), in either byte order,
+   as numbers; fields past str_len are 0. */
 static struct btf_header header_at(const uint8_t *p)
 {
-	struct btf_header h;
+	struct btf_header h = { 0 };
 	uint16_t magic;
 	bool swap;
 
@@ -204,7 +212,7 @@ static int check_layout(const struct btf *btf, char *err, size_t err_size)
 
 	if (!p)
 		return fail(err, err_size, -ENOMEM, "out of memory");
-	if (size < sizeof(struct btf_header))
+	if (size < BTF_HEADER_MIN)
 		return fail(err, err_size, -EINVAL, "header cut short");
 	h = header_at(p);
 	if (h.type_off != 0 || h.str_off != h.type_len ||
@@ -265,9 +273,8 @@ struct section_info {
 	bool		 split;		/* its strings do not start with "" */
 };
 
-static int find_section(const struct elf_input *elf, struct section_info *s)
+static int find_btf_section(Elf *e, struct section_info *s)
 {
-	Elf *e = elf->elf;
 	size_t shstrndx;
 
 	memset(s, 0, sizeof(*s));
@@ -291,7 +298,7 @@ static int find_section(const struct elf_input *elf, struct section_info *s)
 		if (s->compressed || s->nobits)
 			return 0;
 		d = elf_getdata(scn, NULL);
-		if (d && d->d_size >= sizeof(struct btf_header)) {
+		if (d && d->d_size >= BTF_HEADER_MIN) {
 			const uint8_t *p = d->d_buf;
 			struct btf_header h = header_at(p);
 
@@ -302,6 +309,31 @@ static int find_section(const struct elf_input *elf, struct section_info *s)
 		return 0;
 	}
 	return 0;
+}
+
+static int find_section(const struct elf_input *elf, struct section_info *s)
+{
+	return find_btf_section(elf->elf, s);
+}
+
+/* Whether the ELF file at path has no .BTF section, as truesig reads it,
+   not as the version of libbpf at hand reports it. */
+static bool elf_file_lacks_btf(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct section_info s;
+	bool lacks = false;
+	Elf *e;
+
+	if (fd < 0)
+		return false;
+	elf_version(EV_CURRENT);
+	e = elf_begin(fd, ELF_C_READ, NULL);
+	if (e && elf_kind(e) == ELF_K_ELF)
+		lacks = !find_btf_section(e, &s) && !s.found;
+	elf_end(e);
+	close(fd);
+	return lacks;
 }
 
 static bool is_elf_file(const char *path)
@@ -333,11 +365,11 @@ static int read_btf(const char *path, struct btf *base, const char *role,
 			    strerror(errno));
 	libbpf_message[0] = '\0';
 	if (is_elf_file(path)) {
-		b = base ? btf__parse_elf_split(path, base) :
-			   btf__parse_elf(path, NULL);
-		if (!b && errno == ENOENT)
+		if (elf_file_lacks_btf(path))
 			return fail(err, err_size, -ENOENT,
 				    "%s: no .BTF section%s", path, role);
+		b = base ? btf__parse_elf_split(path, base) :
+			   btf__parse_elf(path, NULL);
 	} else {
 		b = base ? btf__parse_raw_split(path, base) :
 			   btf__parse_raw(path);
