@@ -18,8 +18,9 @@ sum (int n, ...)
   return s;
 }
 
-static __attribute__((noinline)) int drop (int a, int unused) { return a * 3; }
-int call (int x, int y) { return drop (x, y) + drop (y, x) + sum (2, x, y); }
+/* k is 3 at every call: IPA-CP's clone in every GCC version. */
+static __attribute__((noinline)) int drop (int a, int k) { return a * k; }
+int call (int x, int y) { return drop (x, 3) + drop (y, 3) + sum (2, x, y); }
 __attribute__((weak)) int maybe (int a) { return a; }
 
 /* { dg-final { truesig-btf-convert } } */

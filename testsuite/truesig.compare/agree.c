@@ -21,15 +21,18 @@ usecp (int x)
 }
 
 static __attribute__((noinline)) int
-many (int a, int b, int c, int d, int e, int f, int unused, int h, int i)
+many (int a, int b, int c, int d, int e, int f, int k, int h, int i)
 {
-  return a + b + c + d + e + f + h * i;
+  return a + b + c + d + e + f + k * h * i;
 }
 
+/* k is 7 at every call: IPA-CP removes it in every GCC version (an
+   unused parameter would be IPA-CP's in GCC 11 and 12, IPA-SRA's from
+   13 on). */
 int
 usemany (int x)
 {
-  return many (x, 1, x, 3, x, 5, x, x, 9) + many (x, 2, x, 4, x, 6, x, x + 1, 10);
+  return many (x, 1, x, 3, x, 5, 7, x, 9) + many (x, 2, x, 4, x, 6, 7, x + 1, 10);
 }
 
 /* { dg-final { truesig-compare {cp.constprop.0} agree {} truesig right } } */
