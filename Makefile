@@ -1,14 +1,40 @@
 # truesig: a GCC plugin that records true function signatures, and the
 # tool that reads them.  `make`, `make demo`, `make check`, `make install`.
 
+.DEFAULT_GOAL := all
 CC	?= gcc
 ifeq ($(origin CC),default)
 CC	:= gcc
 endif
+
+# A GCC this system lacks and has no package for (GCC 13-16 on Debian 12)
+# runs in a Debian sid root (scripts/toolchain-root.sh, made on first use):
+# every goal is made there, in this checkout, with the same variables.
+# TRUESIG_ROOT says where it is; `make toolchain-root-refresh` upgrades its
+# packages, `make toolchain-root-remove` deletes it.
+export TRUESIG_ROOT
+ROOT_GOALS := toolchain-root toolchain-root-refresh toolchain-root-remove
+.PHONY: $(ROOT_GOALS)
+toolchain-root:
+	@scripts/toolchain-root.sh create
+toolchain-root-refresh:
+	@scripts/toolchain-root.sh refresh
+toolchain-root-remove:
+	@scripts/toolchain-root.sh remove
+
+ifeq ($(shell scripts/toolchain-root.sh needed $(CC) && echo yes),yes)
+.PHONY: FORCE
+$(filter-out $(ROOT_GOALS),$(or $(MAKECMDGOALS),all)): FORCE
+	@scripts/toolchain-root.sh exec $(MAKE) --no-print-directory $@
+FORCE:
+else
+
 # The plugin is built by the C++ compiler of the same GCC it plugs into.
 CXX_FOR_PLUGIN := $(subst gcc,g++,$(CC))
 
-BUILD	?= build
+# One build folder a compiler: build/ for the system's gcc, build-gcc-N/
+# for CC=gcc-N, so that builds for several GCCs stand side by side.
+BUILD	?= $(if $(filter gcc,$(CC)),build,build-$(notdir $(CC)))
 PREFIX	?= /usr/local
 DESTDIR	?=
 
@@ -66,17 +92,33 @@ $(PLUGIN): $(PLUGIN_SRCS) $(PLUGIN_HDRS) $(COMPILER) | $(BUILD) deps
 $(TOOL): merge/main.c $(TOOL_SRCS) $(TOOL_HDRS) $(COMPILER) | $(BUILD) deps
 	$(CC) $(TOOL_CFLAGS) -o $@ merge/main.c $(TOOL_SRCS) $(TOOL_LIBS)
 
-# The same tool under AddressSanitizer and UBSan, for the tests.
-$(BUILD)/asan/truesig: merge/main.c $(TOOL_SRCS) $(TOOL_HDRS) $(COMPILER) | $(BUILD)
-	$(CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -o $@ merge/main.c $(TOOL_SRCS) $(TOOL_LIBS)
+# The same tool under AddressSanitizer and UBSan, for the tests: its
+# objects are compiled once (by CC, and by REPLAY_CC for the replays) and
+# linked into each test.
+ASAN_OBJS	:= $(patsubst merge/%.c,$(BUILD)/asan/obj/%.o,$(TOOL_SRCS))
+REPLAY_OBJS	:= $(if $(filter $(CC),$(REPLAY_CC)),$(ASAN_OBJS),\
+	$(patsubst merge/%.c,$(BUILD)/asan/obj-replay/%.o,$(TOOL_SRCS)))
 
-$(BUILD)/asan/test-%: merge/tests/test-%.c $(TOOL_SRCS) $(TOOL_HDRS) $(COMPILER) | $(BUILD)
-	$(CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -o $@ $< $(TOOL_SRCS) $(TOOL_LIBS)
+.SECONDARY: $(ASAN_OBJS) $(REPLAY_OBJS)
 
-$(BUILD)/asan/replay-%: fuzz/replay.c fuzz/fuzz-%.c fuzz/fuzz_common.h $(TOOL_SRCS) $(TOOL_HDRS) $(COMPILER) | $(BUILD)
+$(BUILD)/asan/obj/%.o: merge/%.c $(TOOL_HDRS) $(COMPILER) | $(BUILD)
+	@mkdir -p $(@D)
+	$(CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -c -o $@ $<
+
+$(BUILD)/asan/obj-replay/%.o: merge/%.c $(TOOL_HDRS) $(COMPILER) | $(BUILD)
+	@mkdir -p $(@D)
+	$(REPLAY_CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -c -o $@ $<
+
+$(BUILD)/asan/truesig: merge/main.c $(ASAN_OBJS) $(TOOL_HDRS)
+	$(CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -o $@ $< $(ASAN_OBJS) $(TOOL_LIBS)
+
+$(BUILD)/asan/test-%: merge/tests/test-%.c $(ASAN_OBJS) $(TOOL_HDRS) $(wildcard merge/tests/*.h)
+	$(CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -o $@ $< $(ASAN_OBJS) $(TOOL_LIBS)
+
+$(BUILD)/asan/replay-%: fuzz/replay.c fuzz/fuzz-%.c fuzz/fuzz_common.h $(REPLAY_OBJS) $(TOOL_HDRS)
 	$(REPLAY_CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -DFUZZ_TARGET='"$*"' \
 		-DFUZZ_REGRESS_DIR='"$(CURDIR)/fuzz/regress/$*"' -o $@ \
-		fuzz/replay.c fuzz/fuzz-$*.c $(TOOL_SRCS) $(TOOL_LIBS)
+		fuzz/replay.c fuzz/fuzz-$*.c $(REPLAY_OBJS) $(TOOL_LIBS)
 
 # A helper of the BTF tests: the running kernel's verdict on a BTF file.
 $(BTF_LOAD): merge/tests/btf-kernel-load.c $(COMPILER) | $(BUILD)
@@ -114,20 +156,21 @@ SWEEP_EVERY ?= 1
 SWEEP_FLAGS ?= -O2 -O3 -Os "-O2 -m32"
 
 # Compile GCC's c-torture tests with and without the plugin: ICEs, changed
-# diagnostics, changed code, clones without a record (not part of check).
+# diagnostics, changed code, clones without a record (not part of check);
+# SWEEP_RUN=--run also links and runs the execute tests both ways.
 sweep: all
-	@scripts/sweep.sh $(CC) $(BUILD) $(SWEEP_EVERY) $(SWEEP_FLAGS)
+	@scripts/sweep.sh $(SWEEP_RUN) $(CC) $(BUILD) $(SWEEP_EVERY) $(SWEEP_FLAGS)
 
-# The same with GCC 11 and GCC 12, the execute tests linked and run with
-# and without the plugin (not part of check; about two hours on 2 cores
-# with SWEEP_EVERY=1).
+# The same with each of TORTURE_SWEEP_CCS (any of GCC 11-16; those this
+# system lacks run in the toolchain root), the execute tests linked and
+# run with and without the plugin (not part of check; about two hours a
+# compiler on 2 cores with SWEEP_EVERY=1).
 TORTURE_SWEEP_CCS ?= gcc-11 gcc-12
 torture-sweep:
 	@status=0; for cc in $(TORTURE_SWEEP_CCS); do \
-		$(MAKE) --no-print-directory CC=$$cc BUILD=build-sweep-$$cc all || exit 1; \
 		echo "== $$cc"; \
-		scripts/sweep.sh --run $$cc build-sweep-$$cc $(SWEEP_EVERY) \
-			$(SWEEP_FLAGS) || status=1; \
+		$(MAKE) --no-print-directory CC=$$cc BUILD=build-sweep-$$cc \
+			SWEEP_RUN=--run sweep || status=1; \
 	done; exit $$status
 
 # Build Linux 6.1 with and without the plugin, check its BTF, boot it
@@ -203,3 +246,5 @@ uninstall:
 
 clean:
 	rm -rf $(BUILD) build-*
+
+endif # CC from the toolchain root

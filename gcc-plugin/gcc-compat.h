@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * gcc-compat.h — every difference between the GCC versions truesig builds
- * against, in one place.  Tested: GCC 11 and 12.  Written from the sources
- * of 10 and 13-15, not tested there.
+ * against, in one place.  Tested: GCC 11, 12, 15 and 16 (15 and 16 in the
+ * toolchain root, see the README).  Written from the sources of 10, 13 and
+ * 14, not yet tested there.
  */
 #ifndef TRUESIG_GCC_COMPAT_H
 #define TRUESIG_GCC_COMPAT_H

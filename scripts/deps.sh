@@ -1,24 +1,73 @@
 #!/bin/sh
 # deps.sh CC [kernel]: install the Debian packages truesig needs for
-# compiler CC (e.g. gcc, gcc-11); with "kernel", also those of the kernel
-# checks (kernel source and build tools, QEMU, clang for BPF programs).
+# compiler CC (e.g. gcc, gcc-11, gcc-15); with "kernel", also those of the
+# kernel checks (kernel source and build tools, QEMU, clang for BPF programs).
 # As root: installs what is missing.  Otherwise: prints the apt-get line and fails.
+#
+# Works on any Debian release that has the compiler (Debian 12: GCC 11 and
+# 12; sid: 11 to 16).  Packages a release may lack are optional: the
+# multilib of CC (the -m32 tests say UNSUPPORTED without it) and the GCC
+# source package whose c-torture tests the sweep compiles (gcc-N-source of
+# CC's version, else any gcc-N-source there is; without one the sweep says
+# it is skipped).
 set -eu
 cc=${1:-gcc}
 ver=$("$cc" -dumpversion 2>/dev/null | cut -d. -f1) || ver=
 [ -n "$ver" ] || ver=$(echo "$cc" | sed -n 's/.*gcc-\([0-9][0-9]*\).*/\1/p')
 [ -n "$ver" ] || { echo "deps: cannot tell the version of '$cc'" >&2; exit 1; }
 
-pkgs="gcc-$ver g++-$ver gcc-$ver-plugin-dev gcc-$ver-multilib libelf-dev libdw-dev
-libbpf-dev pkg-config dejagnu jq bpftool dwarves binutils gcc-12-source"
+pkgs="gcc-$ver g++-$ver gcc-$ver-plugin-dev libelf-dev libdw-dev elfutils
+libbpf-dev pkg-config dejagnu jq bpftool dwarves binutils make xz-utils"
 [ "${2:-}" = kernel ] && pkgs="$pkgs linux-source-6.1 bc bison flex libssl-dev
 zlib1g-dev cpio xz-utils time qemu-system-x86 clang llvm"
 
+installed() {
+	s=$(dpkg-query -W -f='${db:Status-Status}' "$1" 2>/dev/null) || s=
+	[ "$s" = installed ]
+}
+# Whether this system's package lists know a package (after an update
+# when they know nothing yet: a new root or container).
+known() {
+	[ -n "$(apt-cache policy "$1" 2>/dev/null | sed -n 's/^ *Candidate: *//p' |
+		grep -v '(none)')" ]
+}
+lists_fresh=
+refresh_lists() {
+	[ -z "$lists_fresh" ] && [ "$(id -u)" -eq 0 ] || return 0
+	apt-get update -q >/dev/null || true
+	lists_fresh=1
+}
+
 missing=
 for p in $pkgs; do
-	s=$(dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null) || s=
-	[ "$s" = installed ] || missing="$missing $p"
+	installed "$p" || missing="$missing $p"
 done
+
+# Optional packages: what this release offers.
+multilib=gcc-$ver-multilib
+case $(dpkg --print-architecture) in amd64) ;; *) multilib= ;; esac
+torture_src=
+for p in gcc-$ver-source $(ls -d /usr/src/gcc-[0-9]* 2>/dev/null |
+		sed 's|.*/gcc-|gcc-|; s|$|-source|'); do
+	installed "$p" && { torture_src=$p; break; }
+done
+if [ -n "$multilib" ] && ! installed "$multilib"; then
+	known "$multilib" || refresh_lists
+	if known "$multilib"; then
+		missing="$missing $multilib"
+	else
+		echo "deps: this system has no $multilib: the -m32 tests will say UNSUPPORTED" >&2
+	fi
+fi
+if [ -z "$torture_src" ]; then
+	known "gcc-$ver-source" || refresh_lists
+	for p in gcc-$ver-source gcc-16-source gcc-15-source gcc-14-source \
+			gcc-13-source gcc-12-source gcc-11-source; do
+		known "$p" && { torture_src=$p; missing="$missing $p"; break; }
+	done
+	[ -n "$torture_src" ] ||
+		echo "deps: this system has no gcc-N-source: the c-torture sweep will be skipped" >&2
+fi
 [ -z "$missing" ] && exit 0
 
 if [ "$(id -u)" -ne 0 ]; then
@@ -31,4 +80,7 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get install -y -q $missing >/dev/null 2>&1 || {
 	apt-get update -q >/dev/null
 	apt-get install -y -q $missing >/dev/null
+} || {
+	echo "deps: apt-get could not install:$missing" >&2
+	exit 1
 }

@@ -18,6 +18,11 @@
 # does not link without the plugin either).  Status verify: it does not.
 plugin=$1 tool=$2 tag=$3 name=$4 cmd=$5 link=${6:-}
 top=$(cd "$(dirname "$0")/.." && pwd)
+# Every file this writes (and removes) is "$tag".*: never an empty tag.
+case $tag in
+*/*[!/]) ;;
+*) echo "sweep-one.sh: bad work-file prefix '$tag'" >&2; exit 2 ;;
+esac
 
 if ! timeout 300 sh -c "$cmd -o '$tag.plain.o'" >"$tag.plain.err" 2>&1; then
 	echo "skip $name 0 0 0"
