@@ -41,6 +41,18 @@ keep (tree t)
 /* Views by DECL_UID of the function they describe. */
 static hash_map<int_hash<int, -1, -2>, ts_source_view *> *views;
 
+/* The parameters stack scrubbing (GCC 14+, ipa-strub.cc) adds to a
+   function it changes: the watermark pointer, and for the wrapped body
+   of a variadic or __builtin_apply_args function a va_list or argument
+   block pointer.  They are named ".strub.watermark_ptr", ... */
+bool
+ts_strub_parm_p (tree parm)
+{
+	return parm && TREE_CODE (parm) == PARM_DECL && DECL_NAME (parm)
+	       && !strncmp (IDENTIFIER_POINTER (DECL_NAME (parm)), ".strub.",
+			    strlen (".strub."));
+}
+
 static tree
 ultimate_origin (tree decl)
 {
@@ -62,7 +74,8 @@ fill_source (ts_source_view *view, tree root_decl)
 	view->source_decl = keep (source);
 
 	for (tree p = DECL_ARGUMENTS (source); p; p = DECL_CHAIN (p))
-		view->source_parms.safe_push (keep (p));
+		if (!ts_strub_parm_p (p))
+			view->source_parms.safe_push (keep (p));
 	/* In an LTO partition a body is read only when it is needed, so the
 	   source's PARM_DECLs may not exist (yet): fall back to the types of
 	   its prototype; names are then unknown. */
@@ -74,18 +87,33 @@ fill_source (ts_source_view *view, tree root_decl)
 
 	/* A root that is the source function maps one to one; a split part's
 	   parameters are a subset of its origin's. */
-	if (source == root_decl) {
+	if (source == root_decl && !DECL_ARGUMENTS (source)) {
 		for (unsigned k = 0; k < view->source_parms.length (); k++)
 			view->root_to_source.safe_push (k);
 		view->constants.safe_grow_cleared (view->source_parms.length ());
 		return;
 	}
+	unsigned position = 0;		/* among the parameters not added */
 	for (tree p = DECL_ARGUMENTS (root_decl); p; p = DECL_CHAIN (p)) {
-		int k = -1;
+		int k = TS_ROOT_UNKNOWN;
+		if (ts_strub_parm_p (p)) {
+			view->root_to_source.safe_push (TS_ROOT_ADDED);
+			continue;
+		}
 		tree origin = ultimate_origin (p);
 		for (unsigned i = 0; i < view->source_parms.length (); i++)
 			if (view->source_parms[i] == origin)
 				k = i;
+		/* strub passes a large parameter of the wrapped body by
+		   reference and cuts its origin: the one at the same place
+		   whose type it refers to. */
+		if (k < 0 && TREE_CODE (TREE_TYPE (p)) == REFERENCE_TYPE
+		    && position < view->source_parms.length ()
+		    && DECL_P (view->source_parms[position])
+		    && TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (p)))
+		       == TYPE_MAIN_VARIANT (TREE_TYPE (view->source_parms[position])))
+			k = position;
+		position++;
 		/* The source's PARM_DECLs may already be released: take the
 		   origins themselves as the source list. */
 		if (k < 0 && DECL_ARGUMENTS (source) == NULL_TREE && origin != p) {

@@ -36,6 +36,7 @@ kind_of_suffix (const char *s, size_t len)
 		{ "part", TS_KIND_PART },
 		{ "cold", TS_KIND_COLD },
 		{ "lto_priv", TS_KIND_LTO_PRIV },
+		{ "strub", TS_KIND_STRUB },
 	};
 	for (unsigned i = 0; i < ARRAY_SIZE (suffixes); i++)
 		if (strlen (suffixes[i].name) == len
@@ -240,6 +241,9 @@ describe_origin (ts_collected_record *r, const ts_source_view *view,
 		if (op == IPA_PARAM_OP_NEW)
 			return;
 	}
+	if (root_index >= 0 && (unsigned) root_index < view->root_to_source.length ()
+	    && view->root_to_source[root_index] == TS_ROOT_ADDED)
+		return;
 	if (root_index < 0 || (unsigned) root_index >= view->root_to_source.length ()
 	    || view->root_to_source[root_index] < 0) {
 		r->head.flags |= TS_RF_INCOMPLETE;
@@ -250,13 +254,17 @@ describe_origin (ts_collected_record *r, const ts_source_view *view,
 	ts_source_param *s = &r->source_params[k];
 	p->source = k;
 
+	tree source_type = DECL_P (source_parm) ? TREE_TYPE (source_parm)
+					       : source_parm;
 	if (op == IPA_PARAM_OP_COPY) {
-		p->how = TS_HOW_COPY;
+		/* strub's wrapped body takes a large parameter by reference
+		   to the wrapper's copy. */
+		p->how = TREE_CODE (TREE_TYPE (parm)) == REFERENCE_TYPE
+			 && TREE_CODE (source_type) != REFERENCE_TYPE
+			 ? TS_HOW_REFERENCE : TS_HOW_COPY;
 		s->fate = TS_FATE_PASSED;
 		return;
 	}
-	tree source_type = DECL_P (source_parm) ? TREE_TYPE (source_parm)
-					       : source_parm;
 	bool through_pointer = POINTER_TYPE_P (source_type);
 	p->how = through_pointer ? TS_HOW_POINTER_PIECE : TS_HOW_VALUE_PIECE;
 	p->offset = unit_offset;
@@ -302,15 +310,40 @@ describe_return (ts_collected_record *r, tree fndecl, tree source_decl)
 	r->head.chain_locs = r->locations.length () - before;
 }
 
+/* A function made from another one.  split_part alone does not say so:
+   strub sets it on the wrapper it leaves under the original's name and
+   signature, whose body it moved into a .strub.N clone. */
 static bool
 is_clone (cgraph_node *node, const uint8_t *kinds, unsigned n_kinds)
 {
-	if (node->clone_of || node->former_clone_of || node->split_part
+	tree origin = DECL_ABSTRACT_ORIGIN (node->decl);
+	if (node->clone_of || node->former_clone_of
+	    || (node->split_part && origin && origin != node->decl)
 	    || ts_param_adjustments (node))
 		return true;
 	for (unsigned i = 0; i < n_kinds; i++)
 		if (kinds[i] == TS_KIND_ISRA || kinds[i] == TS_KIND_CONSTPROP
-		    || kinds[i] == TS_KIND_PART)
+		    || kinds[i] == TS_KIND_PART || kinds[i] == TS_KIND_STRUB)
+			return true;
+	return false;
+}
+
+/* Whether strub added a parameter to FNDECL: its wrapped body, or a
+   function of strub mode "at-calls" (renamed or not). */
+static bool
+has_strub_parm (tree fndecl)
+{
+	for (tree p = DECL_ARGUMENTS (fndecl); p; p = DECL_CHAIN (p))
+		if (ts_strub_parm_p (p))
+			return true;
+	return false;
+}
+
+static bool
+has_kind (const uint8_t *kinds, unsigned n_kinds, unsigned kind)
+{
+	for (unsigned i = 0; i < n_kinds; i++)
+		if (kinds[i] == kind)
 			return true;
 	return false;
 }
@@ -424,6 +457,8 @@ ts_describe_function (function *fun)
 	char *symbol = symbol_of (asm_name);
 	uint8_t kinds[8] = { 0 };
 	unsigned n_kinds = kinds_of_symbol (symbol, kinds);
+	if (has_strub_parm (fndecl) && !has_kind (kinds, n_kinds, TS_KIND_STRUB))
+		n_kinds = add_kind (kinds, n_kinds, TS_KIND_STRUB);
 	bool clone = is_clone (node, kinds, n_kinds);
 	bool abi = ts_abi_differs_from_type (fndecl);
 	if (abi)

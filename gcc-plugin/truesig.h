@@ -37,14 +37,19 @@ void ts_types_serialize (vec<ts_type> *out);
 /* clones.cc: what must be read before clones materialize. */
 struct ts_source_view {
 	tree source_decl;		/* the function as written */
-	vec<tree> source_parms;		/* its PARM_DECLs, in order; or only
-					   their types where the PARM_DECLs
-					   are not available (LTO) */
-	vec<int> root_to_source;	/* root parameter j -> source index, -1 */
+	vec<tree> source_parms;		/* its PARM_DECLs, in order (not the
+					   ones strub adds); or only their
+					   types where the PARM_DECLs are not
+					   available (LTO) */
+	vec<int> root_to_source;	/* root parameter j -> source index,
+					   TS_ROOT_UNKNOWN, TS_ROOT_ADDED */
 	vec<tree> constants;		/* per source index: value or NULL */
 	tree root_decl;			/* top of the clone tree */
 };
+#define TS_ROOT_UNKNOWN	(-1)	/* no source parameter found */
+#define TS_ROOT_ADDED	(-2)	/* added by GCC: strub's watermark, ... */
 void ts_snapshot_clones (void);		/* at PLUGIN_ALL_IPA_PASSES_END */
+bool ts_strub_parm_p (tree parm);	/* a parameter strub added */
 const ts_source_view *ts_source_view_for (cgraph_node *node);
 void ts_register_gc_roots (void);
 

@@ -164,7 +164,11 @@ enum ts_kind {
 	TS_KIND_COLD	  = 4,	/* cold fragment (.cold) */
 	TS_KIND_ABI	  = 5,	/* ABI changed without a new name */
 	TS_KIND_LTO_PRIV  = 6,	/* LTO-privatised static (.lto_priv.N) */
-	TS_KIND_MAX	  = 6,
+	TS_KIND_STRUB	  = 7,	/* stack scrubbing (GCC 14+): the wrapped
+				   body of a strub function (.strub.N), or a
+				   strub "at-calls" function, each with an
+				   added watermark pointer */
+	TS_KIND_MAX	  = 7,
 };
 
 struct ts_source_param {		/* 24 bytes */
@@ -218,6 +222,10 @@ enum ts_how {
 	TS_HOW_VALUE_PIECE   = 2,	/* piece of a by-value aggregate */
 	TS_HOW_POINTER_PIECE = 3,	/* value loaded through a pointer */
 	TS_HOW_NEW	     = 4,	/* no source counterpart */
+	TS_HOW_REFERENCE     = 5,	/* the address of a copy of the source
+					   parameter (strub passes large ones
+					   to the wrapped body so) */
+	TS_HOW_MAX	     = 5,
 };
 
 struct ts_location {			/* 16 bytes */

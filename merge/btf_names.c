@@ -112,6 +112,11 @@ static void base_name(const struct truesig_record *r, unsigned i,
 	case TS_HOW_COPY:
 		put_source(b, r, p->source);
 		break;
+	case TS_HOW_REFERENCE:
+		put_source(b, r, p->source);
+		if (b->len)
+			put_str(b, "__ref");
+		break;
 	case TS_HOW_VALUE_PIECE:
 	case TS_HOW_POINTER_PIECE:
 		if (!p->path[0]) {
@@ -381,6 +386,13 @@ int btf_record_tags(const struct truesig_record *r, struct btf_tag **tags,
 			else
 				add_tag(&l, c, BTF_TAG_PREFIX
 					"origin=copy src=%u", p->source);
+			break;
+		case TS_HOW_REFERENCE:
+			add_tag(&l, c, BTF_TAG_PREFIX
+				"origin=reference src=%u%s%s", p->source,
+				r->source_params[p->source].name[0] ?
+				" path=" : "",
+				r->source_params[p->source].name);
 			break;
 		case TS_HOW_VALUE_PIECE:
 		case TS_HOW_POINTER_PIECE:

@@ -327,6 +327,13 @@ static void check_record_side(struct judge *j)
 				   param_label(r, p));
 			continue;
 		}
+		if (p->how == TS_HOW_REFERENCE) {
+			incomplete(j, "real parameter %u (%s) is the address "
+				   "of a copy of %s, which DWARF does not "
+				   "describe", i, param_label(r, p),
+				   source_label(r, p->source));
+			continue;
+		}
 		if (p->source >= j->d->n_params) {
 			incomplete(j, "real parameter %u (%s): DWARF declares "
 				   "only %u parameters", i, param_label(r, p),

@@ -193,6 +193,9 @@ static void print_origin(FILE *out, const struct truesig_record *r,
 	case TS_HOW_NEW:
 		fprintf(out, "new, no source parameter");
 		break;
+	case TS_HOW_REFERENCE:
+		fprintf(out, "address of a copy of %s", src);
+		break;
 	}
 }
 

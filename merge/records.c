@@ -354,7 +354,7 @@ static int parse_params(struct parser *p, struct unit_parse *up,
 			err = check_type_index(p, up->unit, at, pa->type, what);
 		if (err)
 			return err;
-		if (pa->how < TS_HOW_COPY || pa->how > TS_HOW_NEW)
+		if (pa->how < TS_HOW_COPY || pa->how > TS_HOW_MAX)
 			return fail(p, at, -EINVAL, "%s: unknown how %u",
 				    what, pa->how);
 		if (pa->how == TS_HOW_NEW && pa->source != TS_NO_SOURCE)
@@ -820,6 +820,7 @@ const char *truesig_kind_name(unsigned kind)
 		[TS_KIND_COLD] = "cold",
 		[TS_KIND_ABI] = "abi",
 		[TS_KIND_LTO_PRIV] = "lto_priv",
+		[TS_KIND_STRUB] = "strub",
 	};
 
 	return kind < sizeof(names) / sizeof(names[0]) && names[kind] ?
@@ -846,6 +847,7 @@ const char *truesig_how_name(unsigned how)
 		[TS_HOW_VALUE_PIECE] = "value_piece",
 		[TS_HOW_POINTER_PIECE] = "pointer_piece",
 		[TS_HOW_NEW] = "new",
+		[TS_HOW_REFERENCE] = "reference",
 	};
 
 	return how < sizeof(names) / sizeof(names[0]) && names[how] ?

@@ -118,6 +118,11 @@ static void check_param(struct check_state *st, struct check_function *fn,
 		unchecked(fn, "parameter %u has no source (origin new)", k);
 		return;
 	}
+	if (p->how == TS_HOW_REFERENCE) {
+		unchecked(fn, "parameter %u is the address of a copy of source "
+			  "parameter %u", k, p->source);
+		return;
+	}
 	if (p->loc_count == 0) {
 		unchecked(fn, "parameter %u has no location", k);
 		return;

@@ -11,6 +11,6 @@ $cc -O2 -fplugin="$build/truesig.so" "$top/examples/demo.c" -o "$out/demo"
 echo "== $out/demo"
 "$out/demo"
 echo "== clone symbols GCC emitted"
-nm "$out/demo" | grep -E '\.(isra|constprop|part)\.[0-9]' | awk '{ print "   " $3 }'
+nm "$out/demo" | grep -E '\.(isra|constprop|part|strub)\.[0-9]' | awk '{ print "   " $3 }'
 echo "== $build/truesig dump $out/demo"
 "$build/truesig" dump "$out/demo"

@@ -42,7 +42,7 @@ if ! "$top/scripts/compare-code.sh" "$tag.with.o" "$tag.plain.o" >"$tag.cmp" 2>&
 	echo "code $name 0 0 0 $(tr '\n' ' ' <"$tag.cmp")"
 	exit 0
 fi
-clones=$(nm "$tag.with.o" | awk '$2 ~ /^[tTwW]$/ && $3 ~ /\.(isra|constprop|part)\.[0-9]/ && $3 !~ /\.cold$/ { print $3 }')
+clones=$(nm "$tag.with.o" | awk '$2 ~ /^[tTwW]$/ && $3 ~ /\.(isra|constprop|part|strub)\.[0-9]/ && $3 !~ /\.cold$/ { print $3 }')
 nclones=$(printf '%s' "$clones" | grep -c .)
 nfuncs=$(nm "$tag.with.o" | awk '$2 ~ /^[tTwW]$/' | grep -c .)
 recorded= nrecords=0

@@ -34,12 +34,12 @@ callers=${CALLERS:-'^(drive[0-9]+|c[0-9]+|main)$'}
 # "function kind" for each kind in each clone's name.
 clones() {
 	nm "$1" | awk -v callers="$callers" '
-		$3 ~ /[.](isra|constprop|part)[.][0-9]/ {
+		$3 ~ /[.](isra|constprop|part|strub)[.][0-9]/ {
 			n = split($3, w, ".")
 			if (w[1] ~ callers)
 				next
 			for (i = 2; i <= n; i++)
-				if (w[i] ~ /^(isra|constprop|part)$/)
+				if (w[i] ~ /^(isra|constprop|part|strub)$/)
 					print w[1], w[i]
 		}' | sort -u
 }
