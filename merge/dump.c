@@ -81,7 +81,7 @@ static void append_location(char *buf, size_t size,
 }
 
 /* One location as is; several with the bytes each holds. */
-static const char *locations(const struct truesig_location *locs,
+const char *dump_locations(const struct truesig_location *locs,
 			     unsigned n, char *buf, size_t size)
 {
 	buf[0] = '\0';
@@ -130,7 +130,7 @@ static const char *param_name(const struct truesig_record *r,
 	return buf;
 }
 
-static void print_signature(FILE *out, const struct truesig_record *r,
+void dump_signature(FILE *out, const struct truesig_record *r,
 			    bool declared)
 {
 	const struct truesig_unit *u = r->unit;
@@ -171,7 +171,7 @@ static void print_signature(FILE *out, const struct truesig_record *r,
 				  r->return_type, decl, sig, sizeof(sig)));
 }
 
-static void print_origin(FILE *out, const struct truesig_record *r,
+void dump_origin(FILE *out, const struct truesig_record *r,
 			 const struct truesig_param *p)
 {
 	char buf[32];
@@ -199,7 +199,7 @@ static void print_origin(FILE *out, const struct truesig_record *r,
 	}
 }
 
-static void print_constant(FILE *out, const struct truesig_source_param *sp)
+void dump_constant(FILE *out, const struct truesig_source_param *sp)
 {
 	switch (sp->const_kind) {
 	case TS_CONST_SIGNED:
@@ -243,9 +243,9 @@ static void print_record(FILE *out, const struct dump_input *in,
 			r->parent);
 	} else {
 		fprintf(out, "  declared: ");
-		print_signature(out, r, true);
+		dump_signature(out, r, true);
 		fprintf(out, "  true:     ");
-		print_signature(out, r, false);
+		dump_signature(out, r, false);
 	}
 	if (r->flags & TS_RF_ALIAS)
 		fprintf(out, "  alias of %s: the same code\n", r->parent);
@@ -271,7 +271,7 @@ static void print_record(FILE *out, const struct dump_input *in,
 	} else if (r->return_type || r->return_locs) {
 		type_name(u, r->return_type, "", type, sizeof(type));
 		fprintf(out, "  return:   %s in %s", type,
-			locations(truesig_return_locs(r), r->return_locs,
+			dump_locations(truesig_return_locs(r), r->return_locs,
 				  locs, sizeof(locs)));
 		if (r->return_type != r->source_return_type) {
 			type_name(u, r->source_return_type, "", type,
@@ -282,11 +282,11 @@ static void print_record(FILE *out, const struct dump_input *in,
 	}
 	if (r->sret_locs)
 		fprintf(out, "  sret:     pointer in %s\n",
-			locations(truesig_sret_locs(r), r->sret_locs, locs,
+			dump_locations(truesig_sret_locs(r), r->sret_locs, locs,
 				  sizeof(locs)));
 	if (r->chain_locs)
 		fprintf(out, "  chain:    static chain in %s\n",
-			locations(truesig_chain_locs(r), r->chain_locs, locs,
+			dump_locations(truesig_chain_locs(r), r->chain_locs, locs,
 				  sizeof(locs)));
 
 	for (unsigned i = 0; i < r->n_params; i++) {
@@ -295,9 +295,9 @@ static void print_record(FILE *out, const struct dump_input *in,
 		type_name(u, p->type, param_name(r, i, name, sizeof(name)),
 			  type, sizeof(type));
 		fprintf(out, "  param %u:%*s%s: ", i, i < 10 ? 2 : 1, "", type);
-		print_origin(out, r, p);
+		dump_origin(out, r, p);
 		fprintf(out, "; in %s\n",
-			locations(truesig_param_locs(r, p), p->loc_count, locs,
+			dump_locations(truesig_param_locs(r, p), p->loc_count, locs,
 				  sizeof(locs)));
 	}
 	for (unsigned i = 0; i < r->n_source_params; i++) {
@@ -307,7 +307,7 @@ static void print_record(FILE *out, const struct dump_input *in,
 		fprintf(out, "  source %u:%*s%s: %s", i, i < 10 ? 1 : 0, "",
 			type, truesig_fate_name(sp->fate));
 		if (sp->fate == TS_FATE_CONSTANT)
-			print_constant(out, sp);
+			dump_constant(out, sp);
 		fputc('\n', out);
 	}
 }

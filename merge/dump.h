@@ -5,6 +5,7 @@
 #ifndef TRUESIG_DUMP_H
 #define TRUESIG_DUMP_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -29,5 +30,21 @@ int dump_json(FILE *out, const struct dump_input *in);
    when the file has no such symbol at that address. */
 const char *dump_binding(const struct dump_input *in,
 			 const struct truesig_record *r);
+
+/* Pieces of the text dump, for other commands that describe records. */
+
+/* The true (or, with declared, the source) prototype and a newline:
+   "int scale.isra.0(int value, int factor)". */
+void dump_signature(FILE *out, const struct truesig_record *r, bool declared);
+/* Where a real parameter comes from: "copy of v", "value piece of p at
+   offset 4 (4 bytes)", ... */
+void dump_origin(FILE *out, const struct truesig_record *r,
+		 const struct truesig_param *p);
+/* A source parameter's constant, after a space: " 3", " &foo". */
+void dump_constant(FILE *out, const struct truesig_source_param *sp);
+/* Locations as "rdi", "[sp+8]", "rdi (bytes 0-7), esi (bytes 8-11)";
+   returns buf. */
+const char *dump_locations(const struct truesig_location *locs, unsigned n,
+			   char *buf, size_t size);
 
 #endif /* TRUESIG_DUMP_H */

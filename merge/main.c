@@ -6,11 +6,13 @@
  *   truesig btf [-q] (-o OUT | --in-place) [--base BTF_OR_ELF] FILE
  *   truesig verify [--require-hits] [--no-capture] [-q] PROGRAM [ARGS...]
  *   truesig compare [--json] [-q] [--btf BTF_OR_ELF [--base BTF_OR_ELF]] FILE
+ *   truesig diff [--json] A B
  *   truesig --help | --version
  *
  * Exit status: 0 on success, 1 when a file cannot be read or its .truesig
  * section is malformed ("truesig: FILE: problem" on stderr, nothing on
- * stdout), 2 for a usage error.
+ * stdout), 2 for a usage error.  diff, as diff(1): 0 the same, 1
+ * different, 2 bad input or usage.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -21,6 +23,7 @@
 #include "dump.h"
 #include "btf_cmd.h"
 #include "compare_cmd.h"
+#include "diff_cmd.h"
 #include "verify_cmd.h"
 #include "elf_input.h"
 #include "load.h"
@@ -55,6 +58,9 @@ static const struct command commands[] = {
 	  cmd_verify },
 	{ "compare", "[--json] [-q] [--btf BTF_OR_ELF [--base BTF_OR_ELF]] FILE",
 	  "judge FILE's DWARF (and a BTF) against its records", cmd_compare },
+	{ "diff", "[--json] A B",
+	  "the functions whose true signature differs between two builds "
+	  "(exit 1 when any does)", cmd_diff },
 };
 
 #define N_COMMANDS	(sizeof(commands) / sizeof(commands[0]))
@@ -68,7 +74,7 @@ static void usage(FILE *out)
 			commands[i].args, commands[i].summary);
 	fprintf(out,
 		"\nExit status: 0 success, 1 unreadable or malformed input, "
-		"2 usage error.\n");
+		"2 usage error; diff: 0 the same, 1 different, 2 trouble.\n");
 }
 
 static int usage_error(const char *fmt, const char *arg)

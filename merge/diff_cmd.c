@@ -1,0 +1,617 @@
+// SPDX-License-Identifier: MIT
+/*
+ * diff_cmd.c — `truesig diff [--json] A B`.
+ *
+ * The changed functions of two builds of the same sources (two objects,
+ * two vmlinux, two GCC versions or flag sets), matched by unit and source
+ * function.  A function's true signature is the set of its entry points'
+ * descriptions, each without its symbol (clone numbers are GCC's to
+ * choose): kinds, return, every real parameter (type, origin, location)
+ * and every source parameter's fate.  A function whose sets differ has
+ * changed; one with records on one side only appeared or disappeared.
+ * Functions recorded but unchanged (-fplugin-arg-truesig-all) count as
+ * not recorded, cold fragments are no entry points.
+ *
+ * Both files are read before anything is written: bad input leaves
+ * standard output empty.
+ */
+#define _GNU_SOURCE		/* open_memstream */
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diff_cmd.h"
+#include "dump.h"
+#include "json.h"
+#include "load.h"
+#include "records.h"
+#include "type_name.h"
+
+#define EXIT_DIFFER	1
+#define EXIT_TROUBLE	2
+#define LOCS_MAX	512
+
+/* What a record says, aspect by aspect, as text. */
+struct aspects {
+	char	 *kinds;	/* "isra, constprop" */
+	char	 *ret;		/* "int in eax", "dropped (int)" */
+	unsigned  n_params;
+	char	**param;	/* "int v: copy of v; in edi" */
+	unsigned  n_sources;
+	char	**source;	/* "int f" */
+	char	**fate;		/* "constant 3" */
+	char	 *shape;	/* all of it, one line each */
+};
+
+/* One changed entry point of a side. */
+struct entry {
+	const struct truesig_record *r;
+	struct aspects a;
+	bool	 matched;	/* the other side has the same shape */
+};
+
+struct side {
+	const char	*path;
+	struct loaded_file f;
+	struct entry	*e;
+	size_t		 n;
+};
+
+struct counts {
+	size_t	 functions_a, functions_b;
+	size_t	 same, changed, appeared, disappeared;
+};
+
+/* ---- describing a record ---------------------------------------------- */
+
+/* Text a print function writes, as a string (NULL when out of memory). */
+#define CAPTURE(var, ...)						\
+	do {								\
+		size_t capture_len_;					\
+		FILE *capture_f_ = open_memstream(&(var), &capture_len_);\
+		if (!capture_f_) {					\
+			(var) = NULL;					\
+			break;						\
+		}							\
+		__VA_ARGS__;						\
+		fclose(capture_f_);					\
+	} while (0)
+
+static void print_kinds(FILE *out, const struct truesig_record *r)
+{
+	for (unsigned i = 0; i < r->n_kinds; i++)
+		fprintf(out, "%s%s", i ? ", " : "",
+			truesig_kind_name(r->kinds[i]));
+	if (!r->n_kinds)
+		fputs("unchanged", out);
+}
+
+static void print_return(FILE *out, const struct truesig_record *r)
+{
+	char type[TYPE_NAME_MAX], locs[LOCS_MAX];
+
+	if (r->flags & TS_RF_RETURN_DROPPED) {
+		fprintf(out, "dropped (%s)", type_name(r->unit,
+			r->source_return_type, "", type, sizeof(type)));
+		return;
+	}
+	fprintf(out, "%s", type_name(r->unit, r->return_type, "", type,
+				     sizeof(type)));
+	if (r->return_locs)
+		fprintf(out, " in %s", dump_locations(truesig_return_locs(r),
+			r->return_locs, locs, sizeof(locs)));
+	if (r->sret_locs)
+		fprintf(out, ", sret pointer in %s",
+			dump_locations(truesig_sret_locs(r), r->sret_locs,
+				       locs, sizeof(locs)));
+	if (r->chain_locs)
+		fprintf(out, ", static chain in %s",
+			dump_locations(truesig_chain_locs(r), r->chain_locs,
+				       locs, sizeof(locs)));
+}
+
+static void print_param(FILE *out, const struct truesig_record *r,
+			const struct truesig_param *p)
+{
+	char type[TYPE_NAME_MAX], locs[LOCS_MAX];
+
+	fprintf(out, "%s: ", type_name(r->unit, p->type, "", type,
+				       sizeof(type)));
+	dump_origin(out, r, p);
+	fprintf(out, "; in %s", dump_locations(truesig_param_locs(r, p),
+		p->loc_count, locs, sizeof(locs)));
+}
+
+static void print_fate(FILE *out, const struct truesig_source_param *sp)
+{
+	fputs(truesig_fate_name(sp->fate), out);
+	if (sp->fate == TS_FATE_CONSTANT)
+		dump_constant(out, sp);
+}
+
+static void aspects_free(struct aspects *a)
+{
+	for (unsigned i = 0; a->param && i < a->n_params; i++)
+		free(a->param[i]);
+	for (unsigned i = 0; a->source && i < a->n_sources; i++) {
+		free(a->source[i]);
+		free(a->fate[i]);
+	}
+	free(a->param);
+	free(a->source);
+	free(a->fate);
+	free(a->kinds);
+	free(a->ret);
+	free(a->shape);
+	memset(a, 0, sizeof(*a));
+}
+
+static bool aspects_of(const struct truesig_record *r, struct aspects *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->param = calloc(r->n_params + 1, sizeof(*a->param));
+	a->source = calloc(r->n_source_params + 1, sizeof(*a->source));
+	a->fate = calloc(r->n_source_params + 1, sizeof(*a->fate));
+	if (!a->param || !a->source || !a->fate)
+		return false;
+	CAPTURE(a->kinds, print_kinds(capture_f_, r));
+	CAPTURE(a->ret, print_return(capture_f_, r));
+	if (!a->kinds || !a->ret)
+		return false;
+	for (; a->n_params < r->n_params; a->n_params++) {
+		CAPTURE(a->param[a->n_params],
+			print_param(capture_f_, r, &r->params[a->n_params]));
+		if (!a->param[a->n_params])
+			return false;
+	}
+	for (; a->n_sources < r->n_source_params; a->n_sources++) {
+		const struct truesig_source_param *sp =
+			&r->source_params[a->n_sources];
+		char type[TYPE_NAME_MAX];
+
+		a->source[a->n_sources] = strdup(type_name(r->unit, sp->type,
+			sp->name, type, sizeof(type)));
+		CAPTURE(a->fate[a->n_sources], print_fate(capture_f_, sp));
+		if (!a->source[a->n_sources] || !a->fate[a->n_sources]) {
+			a->n_sources++;		/* freed with the rest */
+			return false;
+		}
+	}
+	CAPTURE(a->shape, {
+		fprintf(capture_f_, "kinds %s\nreturn %s\n%s\n", a->kinds,
+			a->ret, r->flags & TS_RF_VARARGS ? "varargs" : "");
+		for (unsigned i = 0; i < a->n_params; i++)
+			fprintf(capture_f_, "param %s\n", a->param[i]);
+		for (unsigned i = 0; i < a->n_sources; i++)
+			fprintf(capture_f_, "source %s: %s\n", a->source[i],
+				a->fate[i]);
+	});
+	return a->shape != NULL;
+}
+
+/* ---- the two sides ------------------------------------------------------ */
+
+static int entry_order(const void *x, const void *y)
+{
+	const struct entry *a = x, *b = y;
+	int c = strcmp(a->r->unit->name, b->r->unit->name);
+
+	if (!c)
+		c = strcmp(a->r->function, b->r->function);
+	if (!c)
+		c = strcmp(a->a.shape, b->a.shape);
+	if (!c)
+		c = strcmp(a->r->symbol, b->r->symbol);
+	return c;
+}
+
+static void side_free(struct side *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		aspects_free(&s->e[i].a);
+	free(s->e);
+	unload_file(&s->f);
+}
+
+/* Read PATH and describe its changed entry points; false with a message. */
+static bool side_load(const char *path, struct side *s)
+{
+	size_t cap;
+
+	memset(s, 0, sizeof(*s));
+	s->path = path;
+	if (!load_file(path, &s->f))
+		return false;
+	cap = loaded_record_count(&s->f);
+	s->e = calloc(cap + 1, sizeof(*s->e));
+	if (!s->e)
+		goto oom;
+	for (size_t i = 0; i < s->f.n_sections; i++) {
+		const struct truesig_section *sec = s->f.sections[i];
+
+		for (size_t u = 0; u < sec->n_units; u++)
+			for (uint32_t k = 0; k < sec->units[u].n_records; k++) {
+				const struct truesig_record *r =
+					&sec->units[u].records[k];
+
+				if ((r->flags & TS_RF_COLD_FRAGMENT) ||
+				    !(r->flags & TS_RF_CHANGED))
+					continue;
+				s->e[s->n].r = r;
+				if (!aspects_of(r, &s->e[s->n++].a))
+					goto oom;
+			}
+	}
+	qsort(s->e, s->n, sizeof(*s->e), entry_order);
+	return true;
+oom:
+	fprintf(stderr, "truesig: %s: out of memory\n", path);
+	side_free(s);
+	return false;
+}
+
+/* ---- one function --------------------------------------------------------- */
+
+struct changes {
+	char	**line;
+	size_t	  n;
+	bool	  failed;
+};
+
+static void add_change(struct changes *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void add_change(struct changes *c, const char *fmt, ...)
+{
+	char **more = realloc(c->line, (c->n + 1) * sizeof(*c->line));
+	va_list ap;
+
+	if (!more) {
+		c->failed = true;
+		return;
+	}
+	c->line = more;
+	va_start(ap, fmt);
+	if (vasprintf(&c->line[c->n], fmt, ap) < 0)
+		c->failed = true;
+	else
+		c->n++;
+	va_end(ap);
+}
+
+static void changes_free(struct changes *c)
+{
+	for (size_t i = 0; i < c->n; i++)
+		free(c->line[i]);
+	free(c->line);
+}
+
+/* What differs between one entry point of A and one of B. */
+static void compare_pair(const struct entry *x, const struct entry *y,
+			 struct changes *c)
+{
+	const struct aspects *a = &x->a, *b = &y->a;
+
+	if (strcmp(a->kinds, b->kinds))
+		add_change(c, "kinds: %s -> %s", a->kinds, b->kinds);
+	if (strcmp(a->ret, b->ret))
+		add_change(c, "return: %s -> %s", a->ret, b->ret);
+	if (a->n_sources != b->n_sources)
+		add_change(c, "source parameters: %u -> %u", a->n_sources,
+			   b->n_sources);
+	for (unsigned i = 0; i < a->n_sources && i < b->n_sources; i++)
+		if (strcmp(a->source[i], b->source[i]))
+			add_change(c, "source %u: %s: %s -> %s: %s", i,
+				   a->source[i], a->fate[i], b->source[i],
+				   b->fate[i]);
+		else if (strcmp(a->fate[i], b->fate[i]))
+			add_change(c, "source %u (%s): %s -> %s", i,
+				   a->source[i], a->fate[i], b->fate[i]);
+	if (a->n_params != b->n_params)
+		add_change(c, "real parameters: %u -> %u", a->n_params,
+			   b->n_params);
+	for (unsigned i = 0; i < a->n_params && i < b->n_params; i++)
+		if (strcmp(a->param[i], b->param[i]))
+			add_change(c, "param %u: %s -> %s", i, a->param[i],
+				   b->param[i]);
+	for (unsigned i = b->n_params; i < a->n_params; i++)
+		add_change(c, "param %u: %s -> none", i, a->param[i]);
+	for (unsigned i = a->n_params; i < b->n_params; i++)
+		add_change(c, "param %u: none -> %s", i, b->param[i]);
+	if ((x->r->flags ^ y->r->flags) & TS_RF_VARARGS)
+		add_change(c, "varargs: %s -> %s",
+			   x->r->flags & TS_RF_VARARGS ? "yes" : "no",
+			   y->r->flags & TS_RF_VARARGS ? "yes" : "no");
+}
+
+/* Mark the entry points with the same shape on both sides (as a multiset:
+   both lists are sorted by shape). */
+static void match(struct entry *a, size_t na, struct entry *b, size_t nb)
+{
+	size_t i = 0, j = 0;
+
+	while (i < na && j < nb) {
+		int c = strcmp(a[i].a.shape, b[j].a.shape);
+
+		if (!c) {
+			a[i++].matched = b[j++].matched = true;
+		} else if (c < 0) {
+			i++;
+		} else {
+			j++;
+		}
+	}
+}
+
+static bool all_matched(const struct entry *e, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!e[i].matched)
+			return false;
+	return true;
+}
+
+/* The one entry point without a match, or NULL (none, or several). */
+static const struct entry *only_unmatched(const struct entry *e, size_t n)
+{
+	const struct entry *found = NULL;
+
+	for (size_t i = 0; i < n; i++)
+		if (!e[i].matched) {
+			if (found)
+				return NULL;
+			found = &e[i];
+		}
+	return found;
+}
+
+static const char *status_of(size_t na, size_t nb)
+{
+	return !na ? "appeared" : !nb ? "disappeared" : "changed";
+}
+
+static void signature(FILE *out, const struct truesig_record *r)
+{
+	char *sig;
+
+	CAPTURE(sig, dump_signature(capture_f_, r, false));
+	if (sig) {
+		sig[strcspn(sig, "\n")] = '\0';
+		fputs(sig, out);
+		free(sig);
+	}
+}
+
+static void text_function(FILE *out, const struct entry *a, size_t na,
+			  const struct entry *b, size_t nb,
+			  const struct changes *c)
+{
+	const struct truesig_record *r = na ? a->r : b->r;
+
+	fprintf(out, "%s: %s in %s\n", status_of(na, nb), r->function,
+		r->unit->name);
+	for (int side = 0; side < 2; side++) {
+		const struct entry *e = side ? b : a;
+
+		for (size_t i = 0; i < (side ? nb : na); i++) {
+			fprintf(out, "  %c %s (%s): ", side ? 'B' : 'A',
+				e[i].r->symbol, e[i].a.kinds);
+			signature(out, e[i].r);
+			fputc('\n', out);
+		}
+	}
+	for (size_t i = 0; i < c->n; i++)
+		fprintf(out, "    %s\n", c->line[i]);
+}
+
+static void json_side(struct json_writer *w, const struct entry *e, size_t n)
+{
+	json_begin_array(w);
+	for (size_t i = 0; i < n; i++) {
+		char *sig;
+
+		json_begin_object(w);
+		json_key(w, "symbol");
+		json_string(w, e[i].r->symbol);
+		json_key(w, "kinds");
+		json_begin_array(w);
+		for (unsigned k = 0; k < e[i].r->n_kinds; k++)
+			json_string(w, truesig_kind_name(e[i].r->kinds[k]));
+		json_end_array(w);
+		CAPTURE(sig, signature(capture_f_, e[i].r));
+		json_key(w, "true");
+		json_string_or_null(w, sig);
+		free(sig);
+		json_end_object(w);
+	}
+	json_end_array(w);
+}
+
+static void json_function(struct json_writer *w, const struct entry *a,
+			  size_t na, const struct entry *b, size_t nb,
+			  const struct changes *c)
+{
+	const struct truesig_record *r = na ? a->r : b->r;
+
+	json_begin_object(w);
+	json_key(w, "unit");
+	json_string(w, r->unit->name);
+	json_key(w, "function");
+	json_string(w, r->function);
+	json_key(w, "status");
+	json_string(w, status_of(na, nb));
+	json_key(w, "a");
+	json_side(w, a, na);
+	json_key(w, "b");
+	json_side(w, b, nb);
+	json_key(w, "changes");
+	json_begin_array(w);
+	for (size_t i = 0; i < c->n; i++)
+		json_string(w, c->line[i]);
+	json_end_array(w);
+	json_end_object(w);
+}
+
+/* ---- the walk ------------------------------------------------------------- */
+
+/* Entries of the function at e[i] (same unit and function). */
+static size_t group_end(const struct entry *e, size_t n, size_t i)
+{
+	size_t j = i + 1;
+
+	while (j < n && !strcmp(e[j].r->unit->name, e[i].r->unit->name) &&
+	       !strcmp(e[j].r->function, e[i].r->function))
+		j++;
+	return j;
+}
+
+static int key_order(const struct entry *a, const struct entry *b)
+{
+	int c = strcmp(a->r->unit->name, b->r->unit->name);
+
+	return c ? c : strcmp(a->r->function, b->r->function);
+}
+
+static bool walk(struct side *A, struct side *B, struct json_writer *w,
+		 FILE *out, struct counts *n)
+{
+	size_t i = 0, j = 0;
+
+	while (i < A->n || j < B->n) {
+		int c = i >= A->n ? 1 : j >= B->n ? -1 :
+			key_order(&A->e[i], &B->e[j]);
+		size_t ie = c <= 0 ? group_end(A->e, A->n, i) : i;
+		size_t je = c >= 0 ? group_end(B->e, B->n, j) : j;
+		struct entry *a = &A->e[i], *b = &B->e[j];
+		size_t na = ie - i, nb = je - j;
+		struct changes ch = { 0 };
+		const struct entry *x, *y;
+
+		n->functions_a += na > 0;
+		n->functions_b += nb > 0;
+		match(a, na, b, nb);
+		if (na && na == nb && all_matched(a, na)) {
+			n->same++;
+			i = ie;
+			j = je;
+			continue;
+		}
+		x = only_unmatched(a, na);
+		y = only_unmatched(b, nb);
+		if (x && y)
+			compare_pair(x, y, &ch);
+		else if (na && nb)
+			add_change(&ch, "entry points: %zu -> %zu", na, nb);
+		if (ch.failed) {
+			changes_free(&ch);
+			return false;
+		}
+		n->changed += na && nb;
+		n->appeared += !na;
+		n->disappeared += !nb;
+		if (w)
+			json_function(w, a, na, b, nb, &ch);
+		else
+			text_function(out, a, na, b, nb, &ch);
+		changes_free(&ch);
+		i = ie;
+		j = je;
+	}
+	return true;
+}
+
+/* ---- the command ---------------------------------------------------------- */
+
+static int usage(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "truesig: diff: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nusage: truesig diff [--json] A B\n");
+	return EXIT_TROUBLE;
+}
+
+int cmd_diff(int argc, char **argv)
+{
+	const char *paths[2] = { NULL, NULL };
+	bool json = false, options_done = false;
+	struct side A, B;
+	struct counts n = { 0 };
+	struct json_writer w;
+	unsigned n_paths = 0;
+	bool ok;
+
+	for (int i = 1; i < argc; i++) {
+		if (!options_done && !strcmp(argv[i], "--json")) {
+			json = true;
+		} else if (!options_done && !strcmp(argv[i], "--help")) {
+			printf("usage: truesig diff [--json] A B\n");
+			return 0;
+		} else if (!options_done && !strcmp(argv[i], "--")) {
+			options_done = true;
+		} else if (!options_done && argv[i][0] == '-' && argv[i][1]) {
+			return usage("unknown option '%s'", argv[i]);
+		} else if (n_paths == 2) {
+			return usage("more than two files ('%s')", argv[i]);
+		} else {
+			paths[n_paths++] = argv[i];
+		}
+	}
+	if (n_paths != 2)
+		return usage("two files are needed%s", "");
+
+	if (!side_load(paths[0], &A))
+		return EXIT_TROUBLE;
+	if (!side_load(paths[1], &B)) {
+		side_free(&A);
+		return EXIT_TROUBLE;
+	}
+	if (json) {
+		json_init(&w, stdout);
+		json_begin_object(&w);
+		json_key(&w, "a");
+		json_string(&w, paths[0]);
+		json_key(&w, "b");
+		json_string(&w, paths[1]);
+		json_key(&w, "functions");
+		json_begin_array(&w);
+	}
+	ok = walk(&A, &B, json ? &w : NULL, stdout, &n);
+	if (json) {
+		json_end_array(&w);
+		json_key(&w, "summary");
+		json_begin_object(&w);
+		json_key(&w, "functions_a");
+		json_uint(&w, n.functions_a);
+		json_key(&w, "functions_b");
+		json_uint(&w, n.functions_b);
+		json_key(&w, "same");
+		json_uint(&w, n.same);
+		json_key(&w, "changed");
+		json_uint(&w, n.changed);
+		json_key(&w, "appeared");
+		json_uint(&w, n.appeared);
+		json_key(&w, "disappeared");
+		json_uint(&w, n.disappeared);
+		json_end_object(&w);
+		json_end_object(&w);
+		ok &= json_finish(&w);
+	} else {
+		printf("truesig diff: %zu functions changed in A, %zu in B: "
+		       "%zu the same, %zu changed, %zu appeared, %zu disappeared\n",
+		       n.functions_a, n.functions_b, n.same, n.changed,
+		       n.appeared, n.disappeared);
+	}
+	side_free(&A);
+	side_free(&B);
+	if (!ok) {
+		fprintf(stderr, "truesig: diff: out of memory\n");
+		return EXIT_TROUBLE;
+	}
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "truesig: write error\n");
+		return EXIT_TROUBLE;
+	}
+	return n.changed + n.appeared + n.disappeared ? EXIT_DIFFER : 0;
+}
