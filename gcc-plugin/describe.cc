@@ -390,12 +390,19 @@ describe (cgraph_node *node, tree fndecl, const char *asm_name,
 	if (adj && i != vec_safe_length (adj->m_adj_params))
 		r->head.flags |= TS_RF_INCOMPLETE;
 
-	for (unsigned k = 0; k < r->source_params.length (); k++)
-		if (r->source_params[k].fate == TS_FATE_REMOVED
-		    && k < view->constants.length () && view->constants[k]) {
-			r->source_params[k].fate = TS_FATE_CONSTANT;
-			constant_of (view->constants[k], &r->source_params[k]);
-		}
+	/* IPA-CP's constants: of a parameter removed, or of one still
+	   passed whose value the body takes as known (a clone that cannot
+	   change its signature, e.g. for attribute nonnull). */
+	for (unsigned k = 0; k < r->source_params.length (); k++) {
+		ts_source_param *s = &r->source_params[k];
+		if (k >= view->constants.length () || !view->constants[k])
+			continue;
+		if (s->fate == TS_FATE_REMOVED) {
+			s->fate = TS_FATE_CONSTANT;
+			constant_of (view->constants[k], s);
+		} else if (s->fate == TS_FATE_PASSED)
+			constant_of (view->constants[k], s);
+	}
 	return r;
 }
 

@@ -308,6 +308,31 @@ static const char *source_name(const struct truesig_record *r, unsigned j)
 	       r->source_params[j].name : "?";
 }
 
+/* "constant=NAME src=J value=V" (or known=...): a source parameter's value
+   as IPA-CP knows it. */
+static void add_constant_tag(struct tag_list *l, const char *key,
+			     const char *name, unsigned j,
+			     const struct truesig_source_param *sp)
+{
+	switch (sp->const_kind) {
+	case TS_CONST_SIGNED:
+		add_tag(l, -1, BTF_TAG_PREFIX "%s=%s src=%u value=%" PRId64,
+			key, name, j, (int64_t)sp->const_value);
+		break;
+	case TS_CONST_UNSIGNED:
+		add_tag(l, -1, BTF_TAG_PREFIX "%s=%s src=%u value=%" PRIu64 "u",
+			key, name, j, sp->const_value);
+		break;
+	case TS_CONST_TEXT:
+		add_tag(l, -1, BTF_TAG_PREFIX "%s=%s src=%u expr=%s", key, name,
+			j, sp->const_text);
+		break;
+	default:
+		add_tag(l, -1, BTF_TAG_PREFIX "%s=%s src=%u", key, name, j);
+		break;
+	}
+}
+
 int btf_record_tags(const struct truesig_record *r, struct btf_tag **tags,
 		    unsigned *n)
 {
@@ -348,27 +373,9 @@ int btf_record_tags(const struct truesig_record *r, struct btf_tag **tags,
 			add_tag(&l, -1, BTF_TAG_PREFIX "removed=%s src=%u",
 				name, j);
 		} else if (sp->fate == TS_FATE_CONSTANT) {
-			switch (sp->const_kind) {
-			case TS_CONST_SIGNED:
-				add_tag(&l, -1, BTF_TAG_PREFIX
-					"constant=%s src=%u value=%" PRId64,
-					name, j, (int64_t)sp->const_value);
-				break;
-			case TS_CONST_UNSIGNED:
-				add_tag(&l, -1, BTF_TAG_PREFIX
-					"constant=%s src=%u value=%" PRIu64 "u",
-					name, j, sp->const_value);
-				break;
-			case TS_CONST_TEXT:
-				add_tag(&l, -1, BTF_TAG_PREFIX
-					"constant=%s src=%u expr=%s",
-					name, j, sp->const_text);
-				break;
-			default:
-				add_tag(&l, -1, BTF_TAG_PREFIX
-					"constant=%s src=%u", name, j);
-				break;
-			}
+			add_constant_tag(&l, "constant", name, j, sp);
+		} else if (sp->const_kind != TS_CONST_NONE) {
+			add_constant_tag(&l, "known", name, j, sp);
 		}
 	}
 

@@ -129,6 +129,10 @@ static void print_fate(FILE *out, const struct truesig_source_param *sp)
 	fputs(truesig_fate_name(sp->fate), out);
 	if (sp->fate == TS_FATE_CONSTANT)
 		dump_constant(out, sp);
+	else if (sp->const_kind != TS_CONST_NONE) {
+		fputs(", its value known:", out);
+		dump_constant(out, sp);
+	}
 }
 
 static void aspects_free(struct aspects *a)

@@ -308,6 +308,10 @@ static void print_record(FILE *out, const struct dump_input *in,
 			type, truesig_fate_name(sp->fate));
 		if (sp->fate == TS_FATE_CONSTANT)
 			dump_constant(out, sp);
+		else if (sp->const_kind != TS_CONST_NONE) {
+			fputs(", its value known:", out);
+			dump_constant(out, sp);
+		}
 		fputc('\n', out);
 	}
 }

@@ -299,7 +299,7 @@ static int parse_source_params(struct parser *p, struct unit_parse *up,
 				    "%s: unknown const_kind %u", what,
 				    sp->const_kind);
 		if (sp->const_kind != TS_CONST_NONE &&
-		    sp->fate != TS_FATE_CONSTANT)
+		    sp->fate != TS_FATE_CONSTANT && sp->fate != TS_FATE_PASSED)
 			return fail(p, at, -EINVAL,
 				    "%s: has a constant but its fate is %s",
 				    what, truesig_fate_name(sp->fate));

@@ -1,0 +1,29 @@
+/* A clone that cannot change its signature (the nonnull attribute names
+   parameter 1) still gets IPA-CP's constants: the parameters are passed,
+   and their values are known, as GCC's IPA-CP dump says ("replacing param
+   #0 interp with const &gi", gcc.dg/ipa/ipcp-3.c). */
+/* { dg-do compile } */
+
+int gi;
+extern void sink (int *, long);
+
+static void mark (int *interp, long k) __attribute__ ((nonnull (1), noinline));
+
+static void
+mark (int *interp, long k)
+{
+  if (k > 2)
+    sink (interp, k);
+}
+
+void
+use (void)
+{
+  for (int i = 0; i < 4; i++)
+    mark (&gi, 4);
+}
+
+/* { dg-final { truesig-every-clone-recorded } } */
+/* { dg-final { truesig-same-code } } */
+/* { dg-final { truesig-json {^mark\.constprop\.[0-9]+$} {[.params[] | .origin.how + ":" + .location[0].reg]} {["copy:rdi","copy:rsi"]} } } */
+/* { dg-final { truesig-json {^mark\.constprop\.[0-9]+$} {[.source_params[] | .name + ":" + .fate + ":" + (.constant | tostring)]} {["interp:passed:&gi","k:passed:4"]} } } */
