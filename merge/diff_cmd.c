@@ -583,21 +583,21 @@ int cmd_diff(int argc, char **argv)
 	}
 	ok = walk(&A, &B, json ? &w : NULL, stdout, &n);
 	if (json) {
+		const struct { const char *key; size_t value; } summary[] = {
+			{ "functions_a", n.functions_a },
+			{ "functions_b", n.functions_b },
+			{ "same", n.same }, { "changed", n.changed },
+			{ "appeared", n.appeared },
+			{ "disappeared", n.disappeared },
+		};
+
 		json_end_array(&w);
 		json_key(&w, "summary");
 		json_begin_object(&w);
-		json_key(&w, "functions_a");
-		json_uint(&w, n.functions_a);
-		json_key(&w, "functions_b");
-		json_uint(&w, n.functions_b);
-		json_key(&w, "same");
-		json_uint(&w, n.same);
-		json_key(&w, "changed");
-		json_uint(&w, n.changed);
-		json_key(&w, "appeared");
-		json_uint(&w, n.appeared);
-		json_key(&w, "disappeared");
-		json_uint(&w, n.disappeared);
+		for (size_t k = 0; k < sizeof(summary) / sizeof(summary[0]); k++) {
+			json_key(&w, summary[k].key);
+			json_uint(&w, summary[k].value);
+		}
 		json_end_object(&w);
 		json_end_object(&w);
 		ok &= json_finish(&w);
