@@ -60,7 +60,7 @@ BTF_LOAD	:= $(BUILD)/btf-kernel-load
 REPLAY_CC	:= $(shell command -v clang >/dev/null 2>&1 && echo clang || echo $(CC))
 REPLAY_TESTS	:= $(patsubst fuzz/fuzz-%.c,$(BUILD)/asan/replay-%,$(wildcard fuzz/fuzz-*.c))
 
-.PHONY: FORCE all deps demo check sweep torture-sweep torture kernel-check bench fuzz robustness valgrind install uninstall clean
+.PHONY: FORCE all deps demo check check-gcc-ipa sweep torture-sweep torture kernel-check bench fuzz robustness valgrind install uninstall clean
 .DELETE_ON_ERROR:
 
 all: deps $(PLUGIN) $(TOOL)
@@ -134,6 +134,10 @@ $(BUILD)/corrupt-record: testsuite/verify/corrupt-record.c $(TOOL_SRCS) $(TOOL_H
 
 VERIFY_HELPERS := $(BUILD)/torture-gen $(BUILD)/corrupt-record
 
+# Compares a clone's record with GCC's own IPA-CP and IPA-SRA dumps.
+$(BUILD)/ipa-dump-check: testsuite/gcc-ipa/ipa-dump-check.c $(TOOL_SRCS) $(TOOL_HDRS) $(COMPILER) | $(BUILD)
+	$(CC) $(TOOL_CFLAGS) -o $@ $< merge/load.c merge/elf_input.c merge/records.c -lelf -lz
+
 # ---- demo -------------------------------------------------------------------
 demo: all
 	@scripts/demo.sh $(CC) $(BUILD)
@@ -194,6 +198,13 @@ SEED ?= 1
 JOBS ?= 2
 torture: all $(VERIFY_HELPERS)
 	@scripts/torture.sh $(CC) $(BUILD) $(N) $(SEED) $(JOBS)
+
+# GCC's own gcc.dg/ipa tests (from gcc-N-source of CC's version) compiled
+# with the plugin; every clone's record compared with GCC's IPA-CP and
+# IPA-SRA dumps (not part of check).
+check-gcc-ipa: all $(BUILD)/ipa-dump-check
+	@scripts/deps.sh $(CC) gcc-ipa
+	@scripts/gcc-ipa-check.sh $(CC) $(BUILD)
 
 # The failure-atomicity tests of testsuite/truesig.robust (in check with a
 # few rounds on a small program) with many rounds on a large one.

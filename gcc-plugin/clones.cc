@@ -2,12 +2,13 @@
 /*
  * clones.cc — the source view of a function: which function it was written
  * as, that function's parameters, how the parameters of the root of its
- * clone tree map to them, and the constants IPA-CP put in place of removed
- * ones.
+ * clone tree map to them, the constants IPA-CP put in place of removed
+ * ones, and the pieces of aggregates it knows.
  *
  * IPA-CP's constants (tree_map) live only on the clone IPA-CP made, and a
- * clone of it does not copy them; after materialization the clone tree is
- * gone.  So the views of all clones are taken at PLUGIN_ALL_IPA_PASSES_END,
+ * clone of it does not copy them; its aggregate constants live in a
+ * summary that materialization consumes; after materialization the clone
+ * tree is gone.  So the views of all clones are taken at PLUGIN_ALL_IPA_PASSES_END,
  * while every clone is still virtual and linked to its clone_of.  Functions
  * that are not clones get their view on demand.
  *
@@ -135,6 +136,42 @@ new_view (cgraph_node *node)
 	return view;
 }
 
+static int
+known_order (const void *a, const void *b)
+{
+	const ts_known_value *x = (const ts_known_value *) a;
+	const ts_known_value *y = (const ts_known_value *) b;
+	if (x->source != y->source)
+		return x->source < y->source ? -1 : 1;
+	if (x->offset != y->offset)
+		return x->offset < y->offset ? -1 : 1;
+	return 0;
+}
+
+/* The aggregate constants of the nearest node of NODE's clone chain that
+   has any; their indices count the root's parameters. */
+static void
+snapshot_known_pieces (ts_source_view *view, cgraph_node *node)
+{
+	for (cgraph_node *n = node; n; n = n->clone_of) {
+		auto_vec<ts_agg_value> values;
+		ts_ipcp_agg_values (n, &values);
+		for (const ts_agg_value &v : values) {
+			if (v.index >= view->root_to_source.length ()
+			    || view->root_to_source[v.index] < 0)
+				continue;
+			ts_known_value known = {
+				(unsigned) view->root_to_source[v.index],
+				v.unit_offset, v.by_ref, keep (v.value)
+			};
+			view->known.safe_push (known);
+		}
+		if (!values.is_empty ())
+			break;
+	}
+	view->known.qsort (known_order);
+}
+
 void
 ts_snapshot_clones (void)
 {
@@ -163,6 +200,7 @@ ts_snapshot_clones (void)
 					view->constants[k] = keep (m->new_tree);
 			}
 		}
+		snapshot_known_pieces (view, node);
 	}
 }
 

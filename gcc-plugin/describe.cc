@@ -187,21 +187,55 @@ piece_path (tree source_parm, bool through_pointer, unsigned offset,
 
 /* ---- the record ------------------------------------------------------ */
 
-static void
-constant_of (tree value, ts_source_param *s)
+/* A constant as TS_CONST_* and its const_value. */
+static uint8_t
+constant_of (tree value, uint64_t *out)
 {
 	if (TREE_CODE (value) == INTEGER_CST && tree_fits_shwi_p (value)
 	    && !TYPE_UNSIGNED (TREE_TYPE (value))) {
-		s->const_kind = TS_CONST_SIGNED;
-		s->const_value = (uint64_t) tree_to_shwi (value);
-	} else if (TREE_CODE (value) == INTEGER_CST && tree_fits_uhwi_p (value)) {
-		s->const_kind = TS_CONST_UNSIGNED;
-		s->const_value = tree_to_uhwi (value);
-	} else {
-		char *text = print_generic_expr_to_str (value);
-		s->const_kind = TS_CONST_TEXT;
-		s->const_value = ts_string (text);
-		free (text);
+		*out = (uint64_t) tree_to_shwi (value);
+		return TS_CONST_SIGNED;
+	}
+	if (TREE_CODE (value) == INTEGER_CST && tree_fits_uhwi_p (value)) {
+		*out = tree_to_uhwi (value);
+		return TS_CONST_UNSIGNED;
+	}
+	char *text = print_generic_expr_to_str (value);
+	*out = ts_string (text);
+	free (text);
+	return TS_CONST_TEXT;
+}
+
+/* The pieces of source parameters IPA-CP knows.  A parameter removed
+   because all it was read for is known is a constant, not unused. */
+static void
+describe_known_pieces (ts_collected_record *r, const ts_source_view *view)
+{
+	for (const ts_known_value &v : view->known) {
+		if (v.source >= r->source_params.length ())
+			continue;
+		tree source_parm = view->source_parms[v.source];
+		tree source_type = DECL_P (source_parm) ? TREE_TYPE (source_parm)
+						       : source_parm;
+		/* by_ref is IPA-CP's word for a pointer parameter. */
+		if (v.by_ref != POINTER_TYPE_P (source_type))
+			continue;
+		ts_known_piece k = ts_known_piece ();
+		HOST_WIDE_INT size = int_size_in_bytes (TREE_TYPE (v.value));
+		k.source = v.source;
+		k.how = v.by_ref ? TS_HOW_POINTER_PIECE : TS_HOW_VALUE_PIECE;
+		k.offset = v.offset;
+		k.size = size > 0 ? size : 0;
+		k.type = ts_type_index (TREE_TYPE (v.value));
+		k.path = piece_path (source_parm, v.by_ref, v.offset, k.size);
+		k.const_kind = constant_of (v.value, &k.value);
+		r->known_pieces.safe_push (k);
+
+		ts_source_param *s = &r->source_params[v.source];
+		if (s->fate == TS_FATE_REMOVED)
+			s->fate = TS_FATE_CONSTANT;
+		if (s->const_kind == TS_CONST_NONE)
+			s->const_kind = TS_CONST_PIECES;
 	}
 }
 
@@ -397,12 +431,13 @@ describe (cgraph_node *node, tree fndecl, const char *asm_name,
 		ts_source_param *s = &r->source_params[k];
 		if (k >= view->constants.length () || !view->constants[k])
 			continue;
-		if (s->fate == TS_FATE_REMOVED) {
+		if (s->fate == TS_FATE_REMOVED)
 			s->fate = TS_FATE_CONSTANT;
-			constant_of (view->constants[k], s);
-		} else if (s->fate == TS_FATE_PASSED)
-			constant_of (view->constants[k], s);
+		if (s->fate == TS_FATE_CONSTANT || s->fate == TS_FATE_PASSED)
+			s->const_kind = constant_of (view->constants[k],
+						     &s->const_value);
 	}
+	describe_known_pieces (r, view);
 	return r;
 }
 
@@ -441,6 +476,7 @@ add_alias_records (cgraph_node *node, const ts_collected_record *r,
 			copy->source_params = r->source_params.copy ();
 			copy->params = r->params.copy ();
 			copy->locations = r->locations.copy ();
+			copy->known_pieces = r->known_pieces.copy ();
 			ts_add_record (copy);
 		}
 		free (symbol);
@@ -486,6 +522,7 @@ ts_describe_function (function *fun)
 			r->source_params.release ();
 			r->params.release ();
 			r->locations.release ();
+			r->known_pieces.release ();
 			free (const_cast<char *> (r->asm_label));
 			free (r);
 		}

@@ -33,6 +33,12 @@
 #include "alloc-pool.h"
 #include "symbol-summary.h"
 #include "ipa-param-manipulation.h"
+#include "value-range.h"
+#if TS_GCC_VERSION >= 14000
+#include "sreal.h"
+#include "ipa-cp.h"		/* the lattices ipa-prop.h names */
+#endif
+#include "ipa-prop.h"
 #include "stringpool.h"
 #include "attribs.h"
 #include "calls.h"
@@ -69,6 +75,45 @@ ts_tree_map (cgraph_node *node)
 	return info ? info->tree_map : NULL;
 #else
 	return node->clone.tree_map;
+#endif
+}
+
+/* The aggregate constants IPA-CP specialized NODE for ("aggregate
+   replacements"): parameter INDEX (of the root of the clone tree) holds,
+   or points to (BY_REF), VALUE at byte UNIT_OFFSET.  A vector since GCC
+   13, a linked list with bit offsets before. */
+struct ts_agg_value {
+	tree value;
+	unsigned index;
+	unsigned unit_offset;
+	bool by_ref;
+};
+
+static inline void
+ts_ipcp_agg_values (cgraph_node *node, vec<ts_agg_value> *out)
+{
+	ipcp_transformation *ts = ipcp_get_transformation_summary (node);
+	if (!ts)
+		return;
+#if TS_GCC_VERSION >= 13000
+	vec<ipa_argagg_value, va_gc> *values = ts->m_agg_values;
+	for (unsigned i = 0; i < vec_safe_length (values); i++) {
+		const ipa_argagg_value &v = (*values)[i];
+		ts_agg_value a = { v.value, v.index, v.unit_offset,
+				   (bool) v.by_ref };
+		if (v.value)
+			out->safe_push (a);
+	}
+#else
+	for (ipa_agg_replacement_value *v = ts->agg_values; v; v = v->next) {
+		if (!v->value || v->index < 0 || v->offset < 0
+		    || v->offset % BITS_PER_UNIT)
+			continue;
+		ts_agg_value a = { v->value, (unsigned) v->index,
+				   (unsigned) (v->offset / BITS_PER_UNIT),
+				   v->by_ref };
+		out->safe_push (a);
+	}
 #endif
 }
 

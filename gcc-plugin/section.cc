@@ -121,8 +121,8 @@ put_record (out_buf *b, ts_collected_record *r)
 	put8 (b, h->return_locs);
 	put8 (b, h->sret_locs);
 	put8 (b, h->chain_locs);
-	for (unsigned i = 0; i < 3; i++)
-		put8 (b, 0);
+	put8 (b, 0);
+	put16 (b, r->known_pieces.length ());
 	put32 (b, h->source_return_type);
 
 	for (const ts_source_param &s : r->source_params) {
@@ -154,6 +154,17 @@ put_record (out_buf *b, ts_collected_record *r)
 		put32 (b, l.reg_name);
 		put32 (b, (unsigned) l.value);
 		put32 (b, l.piece_offset);
+	}
+	for (const ts_known_piece &k : r->known_pieces) {
+		put16 (b, k.source);
+		put8 (b, k.how);
+		put8 (b, k.const_kind);
+		put32 (b, k.offset);
+		put32 (b, k.size);
+		put32 (b, k.type);
+		put32 (b, k.path);
+		put32 (b, 0);
+		put64 (b, k.value);
 	}
 	pad_to (b, TRUESIG_ALIGN);
 	patch32 (b, start, b->bytes.length () - start);

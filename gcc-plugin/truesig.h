@@ -18,6 +18,7 @@ struct ts_collected_record {
 	vec<ts_source_param> source_params;
 	vec<ts_param> params;
 	vec<ts_location> locations;		/* return, sret, chain, params */
+	vec<ts_known_piece> known_pieces;
 };
 
 /* plugin.cc: options. */
@@ -35,6 +36,13 @@ unsigned ts_type_index (tree type);		/* 0 = void */
 void ts_types_serialize (vec<ts_type> *out);
 
 /* clones.cc: what must be read before clones materialize. */
+struct ts_known_value {			/* an IPA-CP aggregate constant */
+	unsigned source;		/* source parameter index */
+	unsigned offset;		/* bytes into the value, or into what
+					   it points to (by_ref) */
+	bool by_ref;
+	tree value;
+};
 struct ts_source_view {
 	tree source_decl;		/* the function as written */
 	vec<tree> source_parms;		/* its PARM_DECLs, in order (not the
@@ -44,6 +52,7 @@ struct ts_source_view {
 	vec<int> root_to_source;	/* root parameter j -> source index,
 					   TS_ROOT_UNKNOWN, TS_ROOT_ADDED */
 	vec<tree> constants;		/* per source index: value or NULL */
+	vec<ts_known_value> known;	/* by source index, then offset */
 	tree root_decl;			/* top of the clone tree */
 };
 #define TS_ROOT_UNKNOWN	(-1)	/* no source parameter found */

@@ -24,7 +24,8 @@
 
 #define TRUESIG_SECTION		".truesig"
 #define TRUESIG_MAGIC		"TSIG"	/* 4 bytes, no NUL */
-#define TRUESIG_VERSION		1
+#define TRUESIG_VERSION		2	/* 2: known pieces */
+#define TRUESIG_VERSION_MIN	1	/* oldest a reader still reads */
 #define TRUESIG_ALIGN		8	/* unit and record alignment */
 
 /* ts_unit_header.byte_order, same values as ELF's EI_DATA. */
@@ -40,7 +41,7 @@ struct ts_unit_header {			/* 48 bytes */
 	uint32_t unit_size;		/* whole unit, header included; % 8 == 0 */
 	uint16_t machine;		/* ELF e_machine of the target */
 	uint16_t flags;			/* TS_UNIT_* */
-	uint32_t producer;		/* string: "GCC 12.2.0, truesig 1" */
+	uint32_t producer;		/* string: "GCC 15.3.0, truesig 2" */
 	uint32_t unit_name;		/* string: the main input file */
 	uint32_t types_off;		/* offset of the type table */
 	uint32_t types_count;		/* entries; index 0 is void, implicit */
@@ -112,6 +113,7 @@ enum ts_type_kind {
  *   struct ts_source_param  [n_source_params]
  *   struct ts_param         [n_params]
  *   struct ts_location      [n_locations]
+ *   struct ts_known_piece   [n_known_pieces]
  *   zero padding to a multiple of 8
  *
  * Locations are grouped: first return_locs entries for the return value,
@@ -140,7 +142,10 @@ struct ts_record {			/* 64 bytes */
 	uint8_t	 return_locs;
 	uint8_t	 sret_locs;
 	uint8_t	 chain_locs;
-	uint8_t	 reserved[3];		/* 0 */
+	uint8_t	 reserved;		/* 0 */
+	uint16_t n_known_pieces;	/* pieces of source parameters that
+					   IPA-CP knows (version 2; reserved,
+					   0, in version 1) */
 	uint32_t source_return_type;	/* type index: the declared return */
 };
 
@@ -194,6 +199,9 @@ enum ts_const_kind {
 	TS_CONST_UNSIGNED = 2,	/* const_value is a uint64_t */
 	TS_CONST_TEXT	  = 3,	/* const_value is a string offset: the
 				   expression as GCC prints it, e.g. "&foo" */
+	TS_CONST_PIECES	  = 4,	/* known in part: the record's known pieces
+				   with this source index give them;
+				   const_value is 0 */
 };
 
 struct ts_param {			/* 32 bytes */
@@ -247,6 +255,29 @@ enum ts_loc_kind {
 					   (passed by invisible reference) */
 	TS_LOC_STACK_INDIRECT = 4,	/* in memory at the address stored at
 					   sp + value */
+};
+
+/*
+ * A piece of a source parameter whose value IPA-CP knows in this function
+ * (an "aggregate replacement"): a member of a struct passed by value, or a
+ * value the function loads through a pointer parameter.  The body uses the
+ * constant; the piece is passed only if a ts_param also names it.  Sorted
+ * by source, then offset.
+ */
+struct ts_known_piece {			/* 32 bytes */
+	uint16_t source;		/* source parameter index */
+	uint8_t	 how;			/* TS_HOW_VALUE_PIECE or
+					   TS_HOW_POINTER_PIECE */
+	uint8_t	 const_kind;		/* TS_CONST_SIGNED, _UNSIGNED or _TEXT */
+	uint32_t offset;		/* byte offset in the source value
+					   (value piece) or pointee (pointer
+					   piece) */
+	uint32_t size;			/* bytes */
+	uint32_t type;			/* type index: the constant's type */
+	uint32_t path;			/* string: "v.x", "p->b"; 0 if no
+					   member matches */
+	uint32_t reserved;		/* 0 */
+	uint64_t value;			/* per const_kind */
 };
 
 #endif /* TRUESIG_FORMAT_H */

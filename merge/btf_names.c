@@ -309,10 +309,11 @@ static const char *source_name(const struct truesig_record *r, unsigned j)
 }
 
 /* "constant=NAME src=J value=V" (or known=...): a source parameter's value
-   as IPA-CP knows it. */
+   as IPA-CP knows it; "pieces=N" when it knows N pieces of it. */
 static void add_constant_tag(struct tag_list *l, const char *key,
 			     const char *name, unsigned j,
-			     const struct truesig_source_param *sp)
+			     const struct truesig_source_param *sp,
+			     unsigned pieces)
 {
 	switch (sp->const_kind) {
 	case TS_CONST_SIGNED:
@@ -327,8 +328,40 @@ static void add_constant_tag(struct tag_list *l, const char *key,
 		add_tag(l, -1, BTF_TAG_PREFIX "%s=%s src=%u expr=%s", key, name,
 			j, sp->const_text);
 		break;
+	case TS_CONST_PIECES:
+		add_tag(l, -1, BTF_TAG_PREFIX "%s=%s src=%u pieces=%u", key,
+			name, j, pieces);
+		break;
 	default:
 		add_tag(l, -1, BTF_TAG_PREFIX "%s=%s src=%u", key, name, j);
+		break;
+	}
+}
+
+/* "known_piece=pointer_piece src=J off=O size=S path=p->a value=7": a
+   piece of source parameter J that IPA-CP knows. */
+static void add_known_piece_tag(struct tag_list *l,
+				const struct truesig_known_piece *k)
+{
+	char path[256] = "";
+
+	if (k->path[0])
+		snprintf(path, sizeof(path), " path=%s", k->path);
+	switch (k->const_kind) {
+	case TS_CONST_SIGNED:
+		add_tag(l, -1, BTF_TAG_PREFIX "known_piece=%s src=%u off=%u "
+			"size=%u%s value=%" PRId64, truesig_how_name(k->how),
+			k->source, k->offset, k->size, path, (int64_t)k->value);
+		break;
+	case TS_CONST_UNSIGNED:
+		add_tag(l, -1, BTF_TAG_PREFIX "known_piece=%s src=%u off=%u "
+			"size=%u%s value=%" PRIu64 "u", truesig_how_name(k->how),
+			k->source, k->offset, k->size, path, k->value);
+		break;
+	default:
+		add_tag(l, -1, BTF_TAG_PREFIX "known_piece=%s src=%u off=%u "
+			"size=%u%s expr=%s", truesig_how_name(k->how),
+			k->source, k->offset, k->size, path, k->text);
 		break;
 	}
 }
@@ -368,16 +401,21 @@ int btf_record_tags(const struct truesig_record *r, struct btf_tag **tags,
 	for (unsigned j = 0; j < r->n_source_params; j++) {
 		const struct truesig_source_param *sp = &r->source_params[j];
 		const char *name = source_name(r, j);
+		unsigned pieces = 0;
 
+		for (unsigned k = 0; k < r->n_known_pieces; k++)
+			pieces += r->known_pieces[k].source == j;
 		if (sp->fate == TS_FATE_REMOVED) {
 			add_tag(&l, -1, BTF_TAG_PREFIX "removed=%s src=%u",
 				name, j);
 		} else if (sp->fate == TS_FATE_CONSTANT) {
-			add_constant_tag(&l, "constant", name, j, sp);
+			add_constant_tag(&l, "constant", name, j, sp, pieces);
 		} else if (sp->const_kind != TS_CONST_NONE) {
-			add_constant_tag(&l, "known", name, j, sp);
+			add_constant_tag(&l, "known", name, j, sp, pieces);
 		}
 	}
+	for (unsigned k = 0; k < r->n_known_pieces; k++)
+		add_known_piece_tag(&l, &r->known_pieces[k]);
 
 	for (unsigned i = 0; i < r->n_params; i++) {
 		const struct truesig_param *p = &r->params[i];

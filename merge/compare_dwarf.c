@@ -413,21 +413,47 @@ static void describe_occupant(const struct judge *j,
 	snprintf(buf, size, "nothing is passed there");
 }
 
-/* A constant in DWARF: right when the record has the parameter constant
-   with the same value (or no value); other fates are judged elsewhere. */
+/* The integer the record knows at byte `offset` of source parameter s's
+   value: the whole constant, or a known value piece.  False if none. */
+static bool known_integer(const struct truesig_record *r, unsigned s,
+			  uint32_t offset, uint64_t *value)
+{
+	const struct truesig_source_param *sp = &r->source_params[s];
+
+	if (sp->fate == TS_FATE_CONSTANT && !offset &&
+	    (sp->const_kind == TS_CONST_SIGNED ||
+	     sp->const_kind == TS_CONST_UNSIGNED)) {
+		*value = sp->const_value;
+		return true;
+	}
+	for (unsigned i = 0; i < r->n_known_pieces; i++) {
+		const struct truesig_known_piece *k = &r->known_pieces[i];
+
+		if (k->source == s && k->how == TS_HOW_VALUE_PIECE &&
+		    k->offset == offset &&
+		    (k->const_kind == TS_CONST_SIGNED ||
+		     k->const_kind == TS_CONST_UNSIGNED)) {
+			*value = k->value;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A constant in DWARF: right when the record has the parameter, or that
+   piece of it, constant with the same value (or no value); other fates
+   are judged elsewhere. */
 static void check_constant(struct judge *j, unsigned s,
 			   const struct dwarf_piece *piece)
 {
-	const struct truesig_source_param *sp = &j->r->source_params[s];
 	uint64_t mask = ~UINT64_C(0), want, have;
 
-	if (sp->fate != TS_FATE_CONSTANT || !piece->value_known ||
-	    piece->offset_in_value || (sp->const_kind != TS_CONST_SIGNED &&
-				       sp->const_kind != TS_CONST_UNSIGNED))
+	if (!piece->value_known ||
+	    !known_integer(j->r, s, piece->offset_in_value, &want))
 		return;
 	if (piece->size && piece->size < 8)
 		mask = (UINT64_C(1) << (8 * piece->size)) - 1;
-	want = sp->const_value & mask;
+	want &= mask;
 	have = piece->value & mask;
 	if (want != have)
 		contradicts(j, "%s: DWARF says the constant %llu, the record "

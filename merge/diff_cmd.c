@@ -124,17 +124,6 @@ static void print_param(FILE *out, const struct truesig_record *r,
 		p->loc_count, locs, sizeof(locs)));
 }
 
-static void print_fate(FILE *out, const struct truesig_source_param *sp)
-{
-	fputs(truesig_fate_name(sp->fate), out);
-	if (sp->fate == TS_FATE_CONSTANT)
-		dump_constant(out, sp);
-	else if (sp->const_kind != TS_CONST_NONE) {
-		fputs(", its value known:", out);
-		dump_constant(out, sp);
-	}
-}
-
 static void aspects_free(struct aspects *a)
 {
 	for (unsigned i = 0; a->param && i < a->n_params; i++)
@@ -177,7 +166,8 @@ static bool aspects_of(const struct truesig_record *r, struct aspects *a)
 
 		a->source[a->n_sources] = strdup(type_name(r->unit, sp->type,
 			sp->name, type, sizeof(type)));
-		CAPTURE(a->fate[a->n_sources], print_fate(capture_f_, sp));
+		CAPTURE(a->fate[a->n_sources],
+			dump_fate(capture_f_, r, a->n_sources));
 		if (!a->source[a->n_sources] || !a->fate[a->n_sources]) {
 			a->n_sources++;		/* freed with the rest */
 			return false;

@@ -2,7 +2,7 @@
 /*
  * dump.c — print parsed .truesig sections as readable text.
  *
- *   unit t.c (GCC 12.2.0, truesig 1): x86-64, 64-bit, little-endian, 1 record
+ *   unit t.c (GCC 12.2.0, truesig 2): x86-64, 64-bit, little-endian, 1 record
  *
  *   foo.isra.0 at 0x0000000000000000 (local): isra
  *     source:   foo, declared at t.c:3
@@ -199,21 +199,66 @@ void dump_origin(FILE *out, const struct truesig_record *r,
 	}
 }
 
-void dump_constant(FILE *out, const struct truesig_source_param *sp)
+static void print_constant(FILE *out, uint8_t kind, uint64_t value,
+			   const char *text)
 {
-	switch (sp->const_kind) {
+	switch (kind) {
 	case TS_CONST_SIGNED:
-		fprintf(out, " %" PRId64, (int64_t)sp->const_value);
+		fprintf(out, " %" PRId64, (int64_t)value);
 		break;
 	case TS_CONST_UNSIGNED:
-		fprintf(out, " %" PRIu64, sp->const_value);
+		fprintf(out, " %" PRIu64, value);
 		break;
 	case TS_CONST_TEXT:
-		fprintf(out, " %s", sp->const_text);
+		fprintf(out, " %s", text);
 		break;
 	default:
 		fprintf(out, " (value not recorded)");
 		break;
+	}
+}
+
+/* " p->a = 7, p->b = 9"; a piece no member names: " bytes 8-15 of v". */
+static void print_known_pieces(FILE *out, const struct truesig_record *r,
+			       unsigned index)
+{
+	const char *name = r->source_params[index].name;
+	bool first = true;
+
+	for (unsigned i = 0; i < r->n_known_pieces; i++) {
+		const struct truesig_known_piece *k = &r->known_pieces[i];
+
+		if (k->source != index)
+			continue;
+		fputs(first ? " " : ", ", out);
+		first = false;
+		if (k->path[0])
+			fputs(k->path, out);
+		else
+			fprintf(out, "bytes %u-%u of %s%s", k->offset,
+				k->offset + (k->size ? k->size - 1 : 0),
+				k->how == TS_HOW_POINTER_PIECE ? "*" : "",
+				name[0] ? name : "it");
+		fputs(" =", out);
+		print_constant(out, k->const_kind, k->value, k->text);
+	}
+}
+
+void dump_fate(FILE *out, const struct truesig_record *r, unsigned index)
+{
+	const struct truesig_source_param *sp = &r->source_params[index];
+
+	fputs(truesig_fate_name(sp->fate), out);
+	if (sp->const_kind == TS_CONST_PIECES) {
+		fputs(", known pieces:", out);
+		print_known_pieces(out, r, index);
+	} else if (sp->fate == TS_FATE_CONSTANT) {
+		print_constant(out, sp->const_kind, sp->const_value,
+			       sp->const_text);
+	} else if (sp->const_kind != TS_CONST_NONE) {
+		fputs(", its value known:", out);
+		print_constant(out, sp->const_kind, sp->const_value,
+			       sp->const_text);
 	}
 }
 
@@ -304,14 +349,9 @@ static void print_record(FILE *out, const struct dump_input *in,
 		const struct truesig_source_param *sp = &r->source_params[i];
 
 		type_name(u, sp->type, sp->name, type, sizeof(type));
-		fprintf(out, "  source %u:%*s%s: %s", i, i < 10 ? 1 : 0, "",
-			type, truesig_fate_name(sp->fate));
-		if (sp->fate == TS_FATE_CONSTANT)
-			dump_constant(out, sp);
-		else if (sp->const_kind != TS_CONST_NONE) {
-			fputs(", its value known:", out);
-			dump_constant(out, sp);
-		}
+		fprintf(out, "  source %u:%*s%s: ", i, i < 10 ? 1 : 0, "",
+			type);
+		dump_fate(out, r, i);
 		fputc('\n', out);
 	}
 }

@@ -40,8 +40,10 @@ void dump_signature(FILE *out, const struct truesig_record *r, bool declared);
    offset 4 (4 bytes)", ... */
 void dump_origin(FILE *out, const struct truesig_record *r,
 		 const struct truesig_param *p);
-/* A source parameter's constant, after a space: " 3", " &foo". */
-void dump_constant(FILE *out, const struct truesig_source_param *sp);
+/* What became of source parameter `index`: "removed", "constant 3",
+   "passed, its value known: &foo", "constant, known pieces: p->a = 7,
+   p->b = 9". */
+void dump_fate(FILE *out, const struct truesig_record *r, unsigned index);
 /* Locations as "rdi", "[sp+8]", "rdi (bytes 0-7), esi (bytes 8-11)";
    returns buf. */
 const char *dump_locations(const struct truesig_location *locs, unsigned n,

@@ -102,23 +102,50 @@ static void write_params(struct json_writer *w,
 	json_end_array(w);
 }
 
-static void write_constant(struct json_writer *w,
-			   const struct truesig_source_param *sp)
+static void write_constant(struct json_writer *w, uint8_t kind,
+			   uint64_t value, const char *text)
 {
-	switch (sp->const_kind) {
+	switch (kind) {
 	case TS_CONST_SIGNED:
-		json_int(w, (int64_t)sp->const_value);
+		json_int(w, (int64_t)value);
 		break;
 	case TS_CONST_UNSIGNED:
-		json_uint(w, sp->const_value);
+		json_uint(w, value);
 		break;
 	case TS_CONST_TEXT:
-		json_string(w, sp->const_text);
+		json_string(w, text);
 		break;
 	default:
 		json_null(w);
 		break;
 	}
+}
+
+static void write_known_pieces(struct json_writer *w,
+			       const struct truesig_record *r, unsigned index)
+{
+	json_begin_array(w);
+	for (unsigned i = 0; i < r->n_known_pieces; i++) {
+		const struct truesig_known_piece *k = &r->known_pieces[i];
+
+		if (k->source != index)
+			continue;
+		json_begin_object(w);
+		json_key(w, "path");
+		json_string_or_null(w, k->path);
+		json_key(w, "how");
+		json_string(w, truesig_how_name(k->how));
+		json_key(w, "offset");
+		json_uint(w, k->offset);
+		json_key(w, "size");
+		json_uint(w, k->size);
+		json_key(w, "type");
+		write_type(w, r->unit, k->type);
+		json_key(w, "value");
+		write_constant(w, k->const_kind, k->value, k->text);
+		json_end_object(w);
+	}
+	json_end_array(w);
 }
 
 static void write_source_params(struct json_writer *w,
@@ -136,7 +163,10 @@ static void write_source_params(struct json_writer *w,
 		json_key(w, "fate");
 		json_string(w, truesig_fate_name(sp->fate));
 		json_key(w, "constant");
-		write_constant(w, sp);
+		write_constant(w, sp->const_kind, sp->const_value,
+			       sp->const_text);
+		json_key(w, "known_pieces");
+		write_known_pieces(w, r, i);
 		json_end_object(w);
 	}
 	json_end_array(w);

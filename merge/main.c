@@ -151,8 +151,9 @@ int main(int argc, char **argv)
 		return finish_output();
 	}
 	if (!strcmp(argv[1], "--version")) {
-		printf("truesig %s (reads .truesig format version %d)\n",
-		       TRUESIG_TOOL_VERSION, TRUESIG_VERSION);
+		printf("truesig %s (reads .truesig format versions %d to %d)\n",
+		       TRUESIG_TOOL_VERSION, TRUESIG_VERSION_MIN,
+		       TRUESIG_VERSION);
 		return finish_output();
 	}
 	for (size_t i = 0; i < N_COMMANDS; i++)

@@ -25,6 +25,7 @@
 #define SPARAM_SIZE	sizeof(struct ts_source_param)
 #define PARAM_SIZE	sizeof(struct ts_param)
 #define LOC_SIZE	sizeof(struct ts_location)
+#define KNOWN_SIZE	sizeof(struct ts_known_piece)
 
 /* The on-disk sizes; the format has no implicit padding. */
 _Static_assert(sizeof(struct ts_unit_header) == 48, "header size");
@@ -294,11 +295,20 @@ static int parse_source_params(struct parser *p, struct unit_parse *up,
 		if (sp->fate < TS_FATE_PASSED || sp->fate > TS_FATE_CONSTANT)
 			return fail(p, at, -EINVAL, "%s: unknown fate %u",
 				    what, sp->fate);
-		if (sp->const_kind > TS_CONST_TEXT)
+		if (sp->const_kind > TS_CONST_PIECES)
 			return fail(p, at, -EINVAL,
 				    "%s: unknown const_kind %u", what,
 				    sp->const_kind);
-		if (sp->const_kind != TS_CONST_NONE &&
+		if (sp->const_kind == TS_CONST_PIECES) {
+			if (sp->fate == TS_FATE_REMOVED)
+				return fail(p, at, -EINVAL,
+					    "%s: has known pieces but its fate is removed",
+					    what);
+			if (sp->const_value)
+				return fail(p, at, -EINVAL,
+					    "%s: const_value is not zero but const_kind is pieces",
+					    what);
+		} else if (sp->const_kind != TS_CONST_NONE &&
 		    sp->fate != TS_FATE_CONSTANT && sp->fate != TS_FATE_PASSED)
 			return fail(p, at, -EINVAL,
 				    "%s: has a constant but its fate is %s",
@@ -382,6 +392,94 @@ static int parse_params(struct parser *p, struct unit_parse *up,
 	return 0;
 }
 
+static int parse_known_pieces(struct parser *p, struct unit_parse *up,
+			      struct truesig_record *r, uint64_t at,
+			      const char *rwhat)
+{
+	char what[128];
+	int err;
+
+	for (unsigned i = 0; i < r->n_known_pieces; i++, at += KNOWN_SIZE) {
+		struct truesig_known_piece *k = &r->known_pieces[i];
+		const struct truesig_source_param *sp;
+		uint32_t path;
+
+		snprintf(what, sizeof(what), "%s: known piece %u", rwhat, i);
+		k->source = get_u16(p, at + FIELD(ts_known_piece, source));
+		k->how = get_u8(p, at + FIELD(ts_known_piece, how));
+		k->const_kind = get_u8(p, at + FIELD(ts_known_piece, const_kind));
+		k->offset = get_u32(p, at + FIELD(ts_known_piece, offset));
+		k->size = get_u32(p, at + FIELD(ts_known_piece, size));
+		k->type = get_u32(p, at + FIELD(ts_known_piece, type));
+		k->value = get_uint(p, at + FIELD(ts_known_piece, value), 8);
+		k->text = "";
+		path = get_u32(p, at + FIELD(ts_known_piece, path));
+
+		err = get_string(p, up, at + FIELD(ts_known_piece, path), path,
+				 what, &k->path);
+		if (!err)
+			err = check_type_index(p, up->unit, at, k->type, what);
+		if (err)
+			return err;
+		if (k->source >= r->n_source_params)
+			return fail(p, at, -EINVAL,
+				    "%s: source %u out of range (%u source params)",
+				    what, k->source, r->n_source_params);
+		if (k->how != TS_HOW_VALUE_PIECE &&
+		    k->how != TS_HOW_POINTER_PIECE)
+			return fail(p, at, -EINVAL,
+				    "%s: how %u is not a value or pointer piece",
+				    what, k->how);
+		if (k->const_kind < TS_CONST_SIGNED ||
+		    k->const_kind > TS_CONST_TEXT)
+			return fail(p, at, -EINVAL,
+				    "%s: const_kind %u is not signed, unsigned or text",
+				    what, k->const_kind);
+		if (get_u32(p, at + FIELD(ts_known_piece, reserved)))
+			return fail(p, at, -EINVAL,
+				    "%s: reserved field is not zero", what);
+		if (i && (k->source < k[-1].source ||
+			  (k->source == k[-1].source &&
+			   k->offset <= k[-1].offset)))
+			return fail(p, at, -EINVAL,
+				    "%s: not after the previous piece (by source, then offset)",
+				    what);
+		sp = &r->source_params[k->source];
+		if (sp->const_kind == TS_CONST_NONE ||
+		    sp->fate == TS_FATE_REMOVED)
+			return fail(p, at, -EINVAL,
+				    "%s: its source param %u is %s without a constant",
+				    what, k->source, truesig_fate_name(sp->fate));
+		if (k->how == TS_HOW_VALUE_PIECE) {
+			uint32_t whole = truesig_type(up->unit, sp->type)->size;
+
+			if (whole && (uint64_t)k->offset + k->size > whole)
+				return fail(p, at, -EINVAL,
+					    "%s: bytes %u+%u past its source param's %u",
+					    what, k->offset, k->size, whole);
+		}
+		if (k->const_kind == TS_CONST_TEXT) {
+			err = get_string(p, up,
+					 at + FIELD(ts_known_piece, value),
+					 k->value, what, &k->text);
+			if (err)
+				return err;
+		}
+	}
+	for (unsigned i = 0; i < r->n_source_params; i++) {
+		const struct truesig_source_param *sp = &r->source_params[i];
+		bool found = false;
+
+		for (unsigned j = 0; j < r->n_known_pieces && !found; j++)
+			found = r->known_pieces[j].source == i;
+		if (sp->const_kind == TS_CONST_PIECES && !found)
+			return fail(p, at, -EINVAL,
+				    "%s: source param %u has known pieces but none is listed",
+				    rwhat, i);
+	}
+	return 0;
+}
+
 static int parse_kinds(struct parser *p, struct truesig_record *r,
 		       uint64_t at, const char *what)
 {
@@ -460,15 +558,22 @@ static int parse_record(struct parser *p, struct unit_parse *up,
 	r->n_source_params = get_u16(p, at + FIELD(ts_record, n_source_params));
 	r->n_params = get_u16(p, at + FIELD(ts_record, n_params));
 	r->n_locations = get_u16(p, at + FIELD(ts_record, n_locations));
+	r->n_known_pieces = get_u16(p, at + FIELD(ts_record, n_known_pieces));
+	if (r->n_known_pieces && u->version < 2)
+		return fail(p, at, -EINVAL,
+			    "%s: reserved field is not zero (known pieces in a version %u unit)",
+			    what, u->version);
 	arrays = (uint64_t)r->n_source_params * SPARAM_SIZE +
 		 (uint64_t)r->n_params * PARAM_SIZE +
-		 (uint64_t)r->n_locations * LOC_SIZE;
+		 (uint64_t)r->n_locations * LOC_SIZE +
+		 (uint64_t)r->n_known_pieces * KNOWN_SIZE;
 	need = RECORD_SIZE + arrays;
 	if (need > rsize)
 		return fail(p, at, -EINVAL,
-			    "%s: %u source params, %u params and %u locations need %llu bytes, more than its size %llu",
+			    "%s: %u source params, %u params, %u locations and %u known pieces need %llu bytes, more than its size %llu",
 			    what, r->n_source_params, r->n_params,
-			    r->n_locations, (unsigned long long)need,
+			    r->n_locations, r->n_known_pieces,
+			    (unsigned long long)need,
 			    (unsigned long long)rsize);
 	if (!all_zero(p, at + need, rsize - need))
 		return fail(p, at + need, -EINVAL,
@@ -551,6 +656,12 @@ static int parse_record(struct parser *p, struct unit_parse *up,
 		if (!r->locations)
 			return out_of_memory(p, at);
 	}
+	if (r->n_known_pieces) {
+		r->known_pieces = calloc(r->n_known_pieces,
+					 sizeof(*r->known_pieces));
+		if (!r->known_pieces)
+			return out_of_memory(p, at);
+	}
 
 	at += RECORD_SIZE;
 	err = parse_source_params(p, up, r, at, what);
@@ -562,6 +673,10 @@ static int parse_record(struct parser *p, struct unit_parse *up,
 		return err;
 	at += (uint64_t)r->n_params * PARAM_SIZE;
 	err = parse_locations(p, up, r, at, what);
+	if (err)
+		return err;
+	at += (uint64_t)r->n_locations * LOC_SIZE;
+	err = parse_known_pieces(p, up, r, at, what);
 	if (err)
 		return err;
 
@@ -591,10 +706,10 @@ static int parse_unit(struct parser *p, uint64_t base,
 			    "bad magic %02x %02x %02x %02x (expected \"TSIG\")",
 			    h[0], h[1], h[2], h[3]);
 	u->version = h[FIELD(ts_unit_header, version)];
-	if (u->version != TRUESIG_VERSION)
+	if (u->version < TRUESIG_VERSION_MIN || u->version > TRUESIG_VERSION)
 		return fail(p, base, -ENOTSUP,
-			    "unsupported .truesig version %u (this tool reads %d)",
-			    u->version, TRUESIG_VERSION);
+			    "unsupported .truesig version %u (this tool reads %d to %d)",
+			    u->version, TRUESIG_VERSION_MIN, TRUESIG_VERSION);
 	if (left < HEADER_SIZE)
 		return fail(p, base, -EINVAL,
 			    "unit header truncated: %llu bytes left, a header needs %zu",
@@ -730,6 +845,7 @@ static void unit_free(struct truesig_unit *u)
 		free(u->records[i].source_params);
 		free(u->records[i].params);
 		free(u->records[i].locations);
+		free(u->records[i].known_pieces);
 	}
 	free(u->records);
 	free(u->types);

@@ -61,6 +61,19 @@ struct truesig_param {
 	uint16_t	 loc_count;
 };
 
+/* A piece of a source parameter whose value IPA-CP knows. */
+struct truesig_known_piece {
+	uint16_t	 source;	/* < n_source_params */
+	uint8_t		 how;		/* TS_HOW_VALUE_PIECE / _POINTER_PIECE */
+	uint8_t		 const_kind;	/* TS_CONST_SIGNED, _UNSIGNED, _TEXT */
+	uint32_t	 offset;
+	uint32_t	 size;
+	uint32_t	 type;
+	const char	*path;
+	uint64_t	 value;		/* SIGNED: cast to int64_t */
+	const char	*text;		/* TEXT: the expression; else "" */
+};
+
 struct truesig_record {
 	const struct truesig_unit *unit;
 	uint64_t	 offset;	/* of the record in the section */
@@ -85,6 +98,8 @@ struct truesig_record {
 	uint8_t		 return_locs;	/* locations[0 ..] */
 	uint8_t		 sret_locs;	/* then these */
 	uint8_t		 chain_locs;	/* then these; then the params' own */
+	struct truesig_known_piece *known_pieces;	/* by source, offset */
+	uint16_t	 n_known_pieces;
 };
 
 struct truesig_unit {

@@ -99,6 +99,18 @@ struct sb_param {
 	uint16_t	 loc_count;
 };
 
+struct sb_known_piece {
+	uint16_t	 source;
+	uint8_t		 how;
+	uint8_t		 const_kind;
+	uint32_t	 offset;
+	uint32_t	 size;
+	uint32_t	 type;
+	const char	*path;
+	uint64_t	 value;		/* for TEXT: use text */
+	const char	*text;
+};
+
 struct sb_record {
 	uint32_t	 flags;
 	uint64_t	 address;
@@ -115,6 +127,8 @@ struct sb_record {
 	struct sb_param	 params[SB_MAX];
 	struct sb_location locations[SB_MAX];
 	uint8_t		 return_locs, sret_locs, chain_locs;
+	unsigned	 n_known_pieces;
+	struct sb_known_piece known_pieces[SB_MAX];
 };
 
 struct sb_unit {
@@ -148,7 +162,7 @@ static inline void sb_unit_init(struct sb_unit *u, bool big_endian,
 	u->big_endian = big_endian;
 	u->addr_size = addr_size;
 	u->machine = machine;
-	u->producer = "GCC 12.2.0, truesig 1";
+	u->producer = "GCC 12.2.0, truesig 2";
 	u->name = "test.c";
 	sb_append(&u->strings, NULL, 1);	/* offset 0: "" */
 }
@@ -191,7 +205,8 @@ static inline void sb_record(struct sb_unit *u, const struct sb_record *r)
 	size_t size = sizeof(struct ts_record) +
 		      r->n_source_params * sizeof(struct ts_source_param) +
 		      r->n_params * sizeof(struct ts_param) +
-		      r->n_locations * sizeof(struct ts_location);
+		      r->n_locations * sizeof(struct ts_location) +
+		      r->n_known_pieces * sizeof(struct ts_known_piece);
 	bool be = u->big_endian;
 	uint8_t *p;
 	size_t at;
@@ -215,6 +230,7 @@ static inline void sb_record(struct sb_unit *u, const struct sb_record *r)
 	SB_PUT(p, ts_record, n_source_params, 2, r->n_source_params);
 	SB_PUT(p, ts_record, n_params, 2, r->n_params);
 	SB_PUT(p, ts_record, n_locations, 2, r->n_locations);
+	SB_PUT(p, ts_record, n_known_pieces, 2, r->n_known_pieces);
 	p[offsetof(struct ts_record, return_locs)] = r->return_locs;
 	p[offsetof(struct ts_record, sret_locs)] = r->sret_locs;
 	p[offsetof(struct ts_record, chain_locs)] = r->chain_locs;
@@ -255,6 +271,21 @@ static inline void sb_record(struct sb_unit *u, const struct sb_record *r)
 		SB_PUT(p, ts_location, value, 4, (uint32_t)l->value);
 		SB_PUT(p, ts_location, piece_offset, 4, l->piece_offset);
 		p += sizeof(struct ts_location);
+	}
+	for (unsigned i = 0; i < r->n_known_pieces; i++) {
+		const struct sb_known_piece *k = &r->known_pieces[i];
+		uint64_t value = k->const_kind == TS_CONST_TEXT ?
+				 sb_string(u, k->text) : k->value;
+
+		SB_PUT(p, ts_known_piece, source, 2, k->source);
+		p[offsetof(struct ts_known_piece, how)] = k->how;
+		p[offsetof(struct ts_known_piece, const_kind)] = k->const_kind;
+		SB_PUT(p, ts_known_piece, offset, 4, k->offset);
+		SB_PUT(p, ts_known_piece, size, 4, k->size);
+		SB_PUT(p, ts_known_piece, type, 4, k->type);
+		SB_PUT(p, ts_known_piece, path, 4, sb_string(u, k->path));
+		SB_PUT(p, ts_known_piece, value, 8, value);
+		p += sizeof(struct ts_known_piece);
 	}
 }
 

@@ -108,7 +108,7 @@ static bool make_object(const char *file, unsigned version)
 }
 
 static const char golden_text[] =
-"unit test.c (GCC 12.2.0, truesig 1): x86-64, 64-bit, little-endian, 3 records\n"
+"unit test.c (GCC 12.2.0, truesig 2): x86-64, 64-bit, little-endian, 3 records\n"
 "\n"
 "foo.isra.0 at 0x0000000000000000 (global): isra\n"
 "  source:   foo, declared at test.c:3\n"
@@ -177,7 +177,7 @@ static void test_dump(void)
 	expect("dump_json_jq", args, 0, "true\n", "");
 
 	snprintf(args, sizeof(args), "dump --json %s | jq -e '"
-		 ".units == [{\"producer\": \"GCC 12.2.0, truesig 1\", "
+		 ".units == [{\"producer\": \"GCC 12.2.0, truesig 2\", "
 		 "\"name\": \"test.c\", \"machine\": 62, \"addr_size\": 8, "
 		 "\"byte_order\": \"little\"}]'", obj);
 	expect("dump_json_units", args, 0, "true\n", "");
@@ -185,14 +185,14 @@ static void test_dump(void)
 	snprintf(args, sizeof(args), "dump -- %s", obj);
 	expect_prefix("dump_double_dash", args, "unit test.c");
 
-	snprintf(obj, sizeof(obj), "%s", path("v2.o"));
-	if (!make_object(obj, 2)) {
+	snprintf(obj, sizeof(obj), "%s", path("v3.o"));
+	if (!make_object(obj, 3)) {
 		fail("dump_bad_version", "could not build the object");
 		return;
 	}
 	snprintf(args, sizeof(args), "dump --json %s", obj);
 	snprintf(want, sizeof(want),
-		 "truesig: %s: .truesig: offset 0x0: unsupported .truesig version 2 (this tool reads 1)\n",
+		 "truesig: %s: .truesig: offset 0x0: unsupported .truesig version 3 (this tool reads 1 to 2)\n",
 		 obj);
 	expect("dump_bad_version", args, 1, "", want);
 
@@ -230,7 +230,7 @@ static void test_big_endian(void)
 	} else {
 		snprintf(args, sizeof(args), "dump %s", path("be.o"));
 		expect_prefix("dump_big_endian", args,
-			      "unit test.c (GCC 12.2.0, truesig 1): aarch64, 64-bit, big-endian, 2 records\n"
+			      "unit test.c (GCC 12.2.0, truesig 2): aarch64, 64-bit, big-endian, 2 records\n"
 			      "\n"
 			      "foo.isra.0 at 0x0000000000000040 (no symbol): isra\n");
 		snprintf(args, sizeof(args),
@@ -260,7 +260,7 @@ int main(int argc, char **argv)
 
 	expect_prefix("help", "--help", "usage: truesig COMMAND [ARGS]\n");
 	expect("version", "--version", 0,
-	       "truesig 0.1 (reads .truesig format version 1)\n", "");
+	       "truesig 0.1 (reads .truesig format versions 1 to 2)\n", "");
 	expect("no_arguments", "", 2, "", NULL);
 	expect("unknown_command", "frobnicate", 2, "",
 	       "truesig: unknown command 'frobnicate'\nTry 'truesig --help'.\n");

@@ -69,7 +69,7 @@ static const char *check_sample(const struct truesig_section *s,
 			      TRUESIG_LITTLE_ENDIAN) ||
 	    u->addr_size != addr_size || u->machine != (big_endian ? 183 : 62))
 		return "unit header fields";
-	if (strcmp(u->producer, "GCC 12.2.0, truesig 1") ||
+	if (strcmp(u->producer, "GCC 12.2.0, truesig 2") ||
 	    strcmp(u->name, "test.c"))
 		return "unit strings";
 	if (u->n_types != 12 || u->types[SB_T_FUNC].kind != TS_TYPE_FUNC ||
@@ -276,6 +276,148 @@ out:
 	sb_free(&img);
 }
 
+/* ---- known pieces ---------------------------------------------------------- */
+
+/*
+ *   static int get(struct s p, int *q);    // q's pointee is known: 7
+ * IPA-CP knows p.a (7) and *q (the text "&x"); p.b is passed.
+ */
+static const struct sb_record known_record = {
+	.address = 0x80, .symbol = "get.constprop.0.isra.0",
+	.function = "get", .return_type = SB_T_INT,
+	.source_return_type = SB_T_INT,
+	.kinds = { TS_KIND_CONSTPROP, TS_KIND_ISRA },
+	.flags = TS_RF_CHANGED,
+	.n_source_params = 2,
+	.source_params = {
+		{ "p", SB_T_STRUCT_S, TS_FATE_SPLIT, TS_CONST_PIECES, 0, NULL },
+		{ "q", SB_T_PTR_INT, TS_FATE_CONSTANT, TS_CONST_PIECES, 0,
+		  NULL },
+	},
+	.n_params = 1,
+	.params = {
+		{ "ISRA.1", SB_T_INT, 4, TS_HOW_VALUE_PIECE, 0, "p.b", 4, 0,
+		  0 },
+	},
+	.n_known_pieces = 2,
+	.known_pieces = {
+		{ 0, TS_HOW_VALUE_PIECE, TS_CONST_SIGNED, 0, 4, SB_T_INT,
+		  "p.a", (uint64_t)-7, NULL },
+		{ 1, TS_HOW_POINTER_PIECE, TS_CONST_TEXT, 0, 8, SB_T_PTR_INT,
+		  "*q", 0, "&x" },
+	},
+};
+
+/* Parse one unit of the sample types and record r, made as `version`. */
+static int parse_one(const struct sb_record *r, unsigned version,
+		     struct truesig_section **s, char *err, size_t err_size)
+{
+	struct sb_buf img = { 0 };
+	struct sb_layout l;
+	struct sb_unit u;
+	int ret;
+
+	sb_unit_init(&u, false, 8, 62);
+	sb_sample_types(&u);
+	sb_record(&u, r);
+	sb_finish(&u, &img, &l);
+	sb_unit_free(&u);
+	img.data[l.unit + offsetof(struct ts_unit_header, version)] = version;
+	ret = parse(&img, s, err, err_size);
+	sb_free(&img);
+	return ret;
+}
+
+static void test_known_pieces(void)
+{
+	const char *name = "known_pieces";
+	struct truesig_section *s = NULL;
+	const struct truesig_record *rec;
+	const struct truesig_known_piece *k;
+	char err[256];
+
+	if (parse_one(&known_record, TRUESIG_VERSION, &s, err, sizeof(err))) {
+		fail(name, "parse failed: %s", err);
+		return;
+	}
+	rec = &s->units[0].records[0];
+	k = rec->known_pieces;
+	if (rec->n_known_pieces != 2 || k[0].source != 0 ||
+	    (int64_t)k[0].value != -7 || strcmp(k[0].path, "p.a") ||
+	    k[1].how != TS_HOW_POINTER_PIECE || strcmp(k[1].text, "&x") ||
+	    strcmp(k[1].path, "*q") ||
+	    rec->source_params[1].const_kind != TS_CONST_PIECES)
+		fail(name, "wrong model");
+	else
+		pass(name);
+	truesig_section_free(s);
+}
+
+/* known_record changed by `change`, refused with a message ending so. */
+static void expect_known_error(const char *name, unsigned version,
+			       void (*change)(struct sb_record *),
+			       const char *ending)
+{
+	struct sb_record r = known_record;
+	struct truesig_section *s = NULL;
+	char err[512];
+	size_t n = strlen(ending);
+
+	if (change)
+		change(&r);
+	if (!parse_one(&r, version, &s, err, sizeof(err))) {
+		fail(name, "parsed; expected \"...%s\"", ending);
+		truesig_section_free(s);
+	} else if (strlen(err) < n || strcmp(err + strlen(err) - n, ending))
+		fail(name, "got \"%s\", expected \"...%s\"", err, ending);
+	else
+		pass(name);
+}
+
+static void unsorted(struct sb_record *r)
+{
+	r->known_pieces[1] = r->known_pieces[0];
+	r->known_pieces[0] = known_record.known_pieces[1];
+}
+static void source_out_of_range(struct sb_record *r) { r->known_pieces[1].source = 2; }
+static void how_copy(struct sb_record *r) { r->known_pieces[0].how = TS_HOW_COPY; }
+static void kind_pieces(struct sb_record *r) { r->known_pieces[0].const_kind = TS_CONST_PIECES; }
+static void past_value(struct sb_record *r) { r->known_pieces[0].offset = 6; }
+static void of_removed(struct sb_record *r)
+{
+	r->source_params[1].fate = TS_FATE_REMOVED;
+	r->source_params[1].const_kind = TS_CONST_NONE;
+}
+static void none_listed(struct sb_record *r) { r->n_known_pieces = 1; }
+static void bad_type(struct sb_record *r) { r->known_pieces[0].type = 99; }
+
+static void test_known_pieces_bad(void)
+{
+	expect_known_error("known_pieces_in_version_1", 1, NULL,
+			   "reserved field is not zero (known pieces in a version 1 unit)");
+	expect_known_error("known_pieces_unsorted", TRUESIG_VERSION, unsorted,
+			   "known piece 1: not after the previous piece (by source, then offset)");
+	expect_known_error("known_piece_source_out_of_range", TRUESIG_VERSION,
+			   source_out_of_range,
+			   "known piece 1: source 2 out of range (2 source params)");
+	expect_known_error("known_piece_how_copy", TRUESIG_VERSION, how_copy,
+			   "known piece 0: how 1 is not a value or pointer piece");
+	expect_known_error("known_piece_kind_pieces", TRUESIG_VERSION,
+			   kind_pieces,
+			   "known piece 0: const_kind 4 is not signed, unsigned or text");
+	expect_known_error("known_piece_past_value", TRUESIG_VERSION,
+			   past_value,
+			   "known piece 0: bytes 6+4 past its source param's 8");
+	expect_known_error("known_piece_of_removed", TRUESIG_VERSION,
+			   of_removed,
+			   "known piece 1: its source param 1 is removed without a constant");
+	expect_known_error("known_pieces_none_listed", TRUESIG_VERSION,
+			   none_listed,
+			   "source param 1 has known pieces but none is listed");
+	expect_known_error("known_piece_bad_type", TRUESIG_VERSION, bad_type,
+			   "known piece 0: type index 99 out of range (the unit has 11 types)");
+}
+
 /* ---- malformed images ------------------------------------------------------ */
 
 enum base { AT_UNIT, AT_TYPES, AT_RECORD0, AT_RECORD1, AT_STRINGS };
@@ -295,8 +437,8 @@ struct bad_case {
 };
 
 static const struct bad_case bad_cases[] = {
-	{ "unknown_version", { { AT_UNIT, HDR(version), 1, 2 } }, -ENOTSUP,
-	  "offset 0x0: unsupported .truesig version 2 (this tool reads 1)" },
+	{ "unknown_version", { { AT_UNIT, HDR(version), 1, 3 } }, -ENOTSUP,
+	  "offset 0x0: unsupported .truesig version 3 (this tool reads 1 to 2)" },
 	{ "bad_magic", { { AT_UNIT, HDR(magic), 1, 'X' } }, -EINVAL,
 	  "offset 0x0: bad magic 58 53 49 47 (expected \"TSIG\")" },
 	{ "wrong_byte_order_value", { { AT_UNIT, HDR(byte_order), 1, 3 } },
@@ -383,7 +525,10 @@ static const struct bad_case bad_cases[] = {
 	  "offset 0x220: record 1 overlaps the type table or the string table" },
 	{ "record_arrays_overflow", { { AT_RECORD1, REC(n_locations), 2, 0xffff } },
 	  -EINVAL,
-	  "offset 0x220: record 1: 0 source params, 0 params and 65535 locations need 1048624 bytes, more than its size 64" },
+	  "offset 0x220: record 1: 0 source params, 0 params, 65535 locations and 0 known pieces need 1048624 bytes, more than its size 64" },
+	{ "record_known_pieces_overflow",
+	  { { AT_RECORD1, REC(n_known_pieces), 2, 0xffff } }, -EINVAL,
+	  "offset 0x220: record 1: 0 source params, 0 params, 0 locations and 65535 known pieces need 2097184 bytes, more than its size 64" },
 	{ "record_count_past_records", { { AT_UNIT, HDR(records_count), 4, 3 } },
 	  -EINVAL,
 	  "offset 0x260: record 2 overlaps the type table or the string table" },
@@ -410,13 +555,13 @@ static const struct bad_case bad_cases[] = {
 				      { AT_RECORD0, REC(chain_locs), 1, 2 } },
 	  -EINVAL,
 	  "offset 0x110: record 0 (foo.isra.0): 1 return + 1 sret + 2 chain locations exceed its 3 locations" },
-	{ "record_reserved", { { AT_RECORD0, REC(reserved) + 2, 1, 1 } },
+	{ "record_reserved", { { AT_RECORD0, REC(reserved), 1, 1 } },
 	  -EINVAL, "offset 0x110: record 0 (foo.isra.0): reserved field is not zero" },
 	{ "source_param_bad_fate", { { AT_RECORD0, SRC(fate), 1, 5 } }, -EINVAL,
 	  "offset 0x150: record 0 (foo.isra.0): source param 0: unknown fate 5" },
-	{ "source_param_bad_const_kind", { { AT_RECORD0, SRC(const_kind), 1, 4 } },
+	{ "source_param_bad_const_kind", { { AT_RECORD0, SRC(const_kind), 1, 5 } },
 	  -EINVAL,
-	  "offset 0x150: record 0 (foo.isra.0): source param 0: unknown const_kind 4" },
+	  "offset 0x150: record 0 (foo.isra.0): source param 0: unknown const_kind 5" },
 	{ "source_param_constant_not_constant", { { AT_RECORD0, SRC(fate), 1, 3 },
 						  { AT_RECORD0, SRC(const_kind), 1, 1 } },
 	  -EINVAL,
@@ -610,6 +755,8 @@ int main(void)
 	test_valid("valid_addr_size_4", false, 4);
 	test_valid("valid_big_endian_addr_size_4", true, 4);
 	test_valid_extras();
+	test_known_pieces();
+	test_known_pieces_bad();
 	test_units("two_units", 0, 0, false);
 	test_units("padding_between_units", 8, 0, false);
 	test_units("padding_and_trailing_zeros", 16, 24, true);
