@@ -60,7 +60,7 @@ BTF_LOAD	:= $(BUILD)/btf-kernel-load
 REPLAY_CC	:= $(shell command -v clang >/dev/null 2>&1 && echo clang || echo $(CC))
 REPLAY_TESTS	:= $(patsubst fuzz/fuzz-%.c,$(BUILD)/asan/replay-%,$(wildcard fuzz/fuzz-*.c))
 
-.PHONY: FORCE all deps demo check check-gcc-ipa sweep torture-sweep torture kernel-check bench fuzz robustness valgrind install uninstall clean
+.PHONY: FORCE all deps demo check check-gcc-ipa gcc-diff gcc-diff-objects sweep torture-sweep torture kernel-check bench fuzz robustness valgrind install uninstall clean
 .DELETE_ON_ERROR:
 
 all: deps $(PLUGIN) $(TOOL)
@@ -176,6 +176,23 @@ torture-sweep:
 		$(MAKE) --no-print-directory CC=$$cc BUILD=build-sweep-$$cc \
 			SWEEP_RUN=--run sweep || status=1; \
 	done; exit $$status
+
+# How GCC versions change the signatures of the same code: every c-torture
+# file at -O2 with each of GCC_DIFF_CCS (those this system lacks in the
+# toolchain root), then `truesig diff` between neighbours, summed
+# (BUILD/gcc-diff/report; not part of check).
+GCC_DIFF_CCS ?= gcc-11 gcc-12 gcc-13 gcc-14 gcc-15 gcc-16
+gcc-diff: all
+	@scripts/gcc-diff.sh source $(BUILD)/gcc-diff/src
+	@for cc in $(GCC_DIFF_CCS); do \
+		$(MAKE) --no-print-directory CC=$$cc BUILD=build-diff-$$cc \
+			GCC_DIFF_SRC=$(abspath $(BUILD))/gcc-diff/src \
+			gcc-diff-objects || exit 1; \
+	done
+	@scripts/gcc-diff.sh report $(TOOL) $(foreach cc,$(GCC_DIFF_CCS),build-diff-$(cc)/gcc-diff/objects) \
+		| tee $(BUILD)/gcc-diff/report
+gcc-diff-objects: all
+	@scripts/gcc-diff.sh objects $(CC) $(BUILD) $(GCC_DIFF_SRC)
 
 # Build Linux 6.1 with and without the plugin, check its BTF, boot it
 # under QEMU and trace clone functions with fentry (about an hour on 2

@@ -37,6 +37,7 @@ kind_of_suffix (const char *s, size_t len)
 		{ "cold", TS_KIND_COLD },
 		{ "lto_priv", TS_KIND_LTO_PRIV },
 		{ "strub", TS_KIND_STRUB },
+		{ "locality_clone", TS_KIND_LOCALITY },
 	};
 	for (unsigned i = 0; i < ARRAY_SIZE (suffixes); i++)
 		if (strlen (suffixes[i].name) == len

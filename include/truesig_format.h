@@ -173,7 +173,11 @@ enum ts_kind {
 				   body of a strub function (.strub.N), or a
 				   strub "at-calls" function, each with an
 				   added watermark pointer */
-	TS_KIND_MAX	  = 7,
+	TS_KIND_LOCALITY  = 8,	/* a copy for code locality (GCC 15+,
+				   -fipa-reorder-for-locality, LTO):
+				   .locality_clone.N, the signature of the
+				   source function */
+	TS_KIND_MAX	  = 8,
 };
 
 struct ts_source_param {		/* 24 bytes */

@@ -937,6 +937,7 @@ const char *truesig_kind_name(unsigned kind)
 		[TS_KIND_ABI] = "abi",
 		[TS_KIND_LTO_PRIV] = "lto_priv",
 		[TS_KIND_STRUB] = "strub",
+		[TS_KIND_LOCALITY] = "locality",
 	};
 
 	return kind < sizeof(names) / sizeof(names[0]) && names[kind] ?
