@@ -19,7 +19,9 @@
 # sysfs), plus networking and the block layer for a realistic amount of
 # code.
 #
-# Environment: CC (default gcc-12), JOBS (default nproc), KERNEL_SRC.
+# Environment: CC (default gcc-12), JOBS (default nproc), KERNEL_SRC,
+# HOSTCFLAGS (added to the host tools' flags, e.g.
+# -Wno-error=discarded-qualifiers for 6.1 on a newer C library).
 # The last line gives the build's user, system and elapsed seconds.
 set -eu
 
@@ -70,6 +72,10 @@ if [ ! -f "$out/src/Makefile" ]; then
 fi
 
 set -- CC="$cc" HOSTCC="$cc"
+# Host tools: Linux 6.1's copy of libbpf (built for resolve_btfids) is
+# -Werror, and a newer C library makes it warn (Debian sid's glibc 2.43:
+# strchr of a const string returns a const pointer).
+[ -n "${HOSTCFLAGS:-}" ] && set -- "$@" HOSTCFLAGS="$HOSTCFLAGS"
 if [ -n "$tool" ]; then
 	set -- "$@" TRUESIG="$tool" TRUESIG_PLUGIN="$plugin"
 elif [ -n "$plugin" ]; then

@@ -10,7 +10,9 @@
 #       (-fpermissive from GCC 14, which made old C errors) into
 #       BUILD/gcc-diff/objects; keep the objects that have records.
 #   gcc-diff.sh report TOOL OBJECTS...
-#       for each directory of objects (one per GCC, in order): functions
+#       for each directory of objects (one per GCC, in order; each has a
+#       file COMPILER naming it, and ELF files named alike: c-torture
+#       objects, or one vmlinux): functions
 #       recorded per kind; for each two neighbours: `truesig diff` of every
 #       file's two objects, summed (the same, changed, appeared,
 #       disappeared) and what changed most, with an example each.
@@ -60,23 +62,29 @@ objects_cmd() {
 	echo "gcc-diff: $(head -n 1 "$out/COMPILER"): $(ls "$out" | grep -c '\.o$') files with records"
 }
 
+# The ELF files of a directory of objects: all but COMPILER (a vmlinux,
+# linked there under one name for each compiler, is one).
+files() {
+	ls "$1" | grep -v '^COMPILER$'
+}
+
 # "isra" for [isra], "constprop+isra" for [constprop, isra].
 per_version() {
 	tool=$1 dir=$2
-	for o in "$dir"/*.o; do
-		"$tool" dump --json "$o"
+	for o in $(files "$dir"); do
+		"$tool" dump --json "$dir/$o"
 	done | jq -rs --arg cc "$(head -n 1 "$dir/COMPILER")" '
 		[.[].records[] | select(.cold_fragment | not)] as $r
 		| ($r | map(.kinds | join("+")) | group_by(.)
 		   | map("\(.[0] // "none") \(length)") | join(", ")) as $kinds
 		| [$r[] | .source_params[]] as $s
-		| "\($cc): \($r | length) entry points in \([.[] | .records[0].unit] | unique | length) files; kinds: \($kinds); returns dropped: \([$r[] | select(.return.dropped)] | length); source parameters removed \([$s[] | select(.fate == "removed")] | length), split \([$s[] | select(.fate == "split")] | length), constant \([$s[] | select(.fate == "constant")] | length), with known pieces \([$s[] | select((.known_pieces // []) | length > 0)] | length)"'
+		| "\($cc): \($r | length) entry points in \([.[].records[].unit] | unique | length) units; kinds: \($kinds); returns dropped: \([$r[] | select(.return.dropped)] | length); source parameters removed \([$s[] | select(.fate == "removed")] | length), split \([$s[] | select(.fate == "split")] | length), constant \([$s[] | select(.fate == "constant")] | length), with known pieces \([$s[] | select((.known_pieces // []) | length > 0)] | length)"'
 }
 
 pair() {
 	tool=$1 a=$2 b=$3
 	work=$(mktemp -d)
-	for o in "$a"/*.o "$b"/*.o; do basename "$o"; done | sort -u |
+	{ files "$a"; files "$b"; } | sort -u |
 	while read -r f; do
 		if [ -f "$a/$f" ] && [ -f "$b/$f" ]; then
 			"$tool" diff --json "$a/$f" "$b/$f" 2>/dev/null
