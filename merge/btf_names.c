@@ -308,34 +308,53 @@ static const char *source_name(const struct truesig_record *r, unsigned j)
 	       r->source_params[j].name : "?";
 }
 
-/* "constant=NAME src=J value=V" (or known=...): a source parameter's value
-   as IPA-CP knows it; "pieces=N" when it knows N pieces of it. */
+/* A constant as its tag attribute: " value=-5" (signed), " value=42u"
+   (unsigned), " expr=&foo" (GCC's expression, to the end of the tag), or
+   "" without a value.  NULL when out of memory; free it. */
+static char *value_attr(uint8_t kind, uint64_t value, const char *text)
+{
+	char *attr;
+	int ret;
+
+	switch (kind) {
+	case TS_CONST_SIGNED:
+		ret = asprintf(&attr, " value=%" PRId64, (int64_t)value);
+		break;
+	case TS_CONST_UNSIGNED:
+		ret = asprintf(&attr, " value=%" PRIu64 "u", value);
+		break;
+	case TS_CONST_TEXT:
+		ret = asprintf(&attr, " expr=%s", text);
+		break;
+	default:
+		ret = asprintf(&attr, "%s", "");
+		break;
+	}
+	return ret < 0 ? NULL : attr;
+}
+
+/* "constant=NAME src=J value=V" (or known=): a source parameter IPA-CP
+   replaced by a constant, or whose passed value it knows; "pieces=N" when
+   it knows N pieces of it. */
 static void add_constant_tag(struct tag_list *l, const char *key,
 			     const char *name, unsigned j,
 			     const struct truesig_source_param *sp,
 			     unsigned pieces)
 {
-	switch (sp->const_kind) {
-	case TS_CONST_SIGNED:
-		add_tag(l, -1, BTF_TAG_PREFIX "%s=%s src=%u value=%" PRId64,
-			key, name, j, (int64_t)sp->const_value);
-		break;
-	case TS_CONST_UNSIGNED:
-		add_tag(l, -1, BTF_TAG_PREFIX "%s=%s src=%u value=%" PRIu64 "u",
-			key, name, j, sp->const_value);
-		break;
-	case TS_CONST_TEXT:
-		add_tag(l, -1, BTF_TAG_PREFIX "%s=%s src=%u expr=%s", key, name,
-			j, sp->const_text);
-		break;
-	case TS_CONST_PIECES:
+	char *attr;
+
+	if (sp->const_kind == TS_CONST_PIECES) {
 		add_tag(l, -1, BTF_TAG_PREFIX "%s=%s src=%u pieces=%u", key,
 			name, j, pieces);
-		break;
-	default:
-		add_tag(l, -1, BTF_TAG_PREFIX "%s=%s src=%u", key, name, j);
-		break;
+		return;
 	}
+	attr = value_attr(sp->const_kind, sp->const_value, sp->const_text);
+	if (!attr) {
+		l->err = -ENOMEM;
+		return;
+	}
+	add_tag(l, -1, BTF_TAG_PREFIX "%s=%s src=%u%s", key, name, j, attr);
+	free(attr);
 }
 
 /* "known_piece=pointer_piece src=J off=O size=S path=p->a value=7": a
@@ -343,27 +362,16 @@ static void add_constant_tag(struct tag_list *l, const char *key,
 static void add_known_piece_tag(struct tag_list *l,
 				const struct truesig_known_piece *k)
 {
-	char path[256] = "";
+	char *attr = value_attr(k->const_kind, k->value, k->text);
 
-	if (k->path[0])
-		snprintf(path, sizeof(path), " path=%s", k->path);
-	switch (k->const_kind) {
-	case TS_CONST_SIGNED:
-		add_tag(l, -1, BTF_TAG_PREFIX "known_piece=%s src=%u off=%u "
-			"size=%u%s value=%" PRId64, truesig_how_name(k->how),
-			k->source, k->offset, k->size, path, (int64_t)k->value);
-		break;
-	case TS_CONST_UNSIGNED:
-		add_tag(l, -1, BTF_TAG_PREFIX "known_piece=%s src=%u off=%u "
-			"size=%u%s value=%" PRIu64 "u", truesig_how_name(k->how),
-			k->source, k->offset, k->size, path, k->value);
-		break;
-	default:
-		add_tag(l, -1, BTF_TAG_PREFIX "known_piece=%s src=%u off=%u "
-			"size=%u%s expr=%s", truesig_how_name(k->how),
-			k->source, k->offset, k->size, path, k->text);
-		break;
+	if (!attr) {
+		l->err = -ENOMEM;
+		return;
 	}
+	add_tag(l, -1, BTF_TAG_PREFIX "known_piece=%s src=%u off=%u size=%u%s%s%s",
+		truesig_how_name(k->how), k->source, k->offset, k->size,
+		k->path[0] ? " path=" : "", k->path, attr);
+	free(attr);
 }
 
 int btf_record_tags(const struct truesig_record *r, struct btf_tag **tags,
