@@ -4,7 +4,8 @@
  *
  * The changed functions of two builds of the same sources (two objects,
  * two vmlinux, two GCC versions or flag sets), matched by unit and source
- * function.  A function's true signature is the set of its entry points'
+ * function.  Units pair by name, or, for builds made in different
+ * directories, by the longest path tail they share (path_match.h).  A function's true signature is the set of its entry points'
  * descriptions, each without its symbol (clone numbers are GCC's to
  * choose): kinds, return, every real parameter (type, origin, location)
  * and every source parameter's fate.  A function whose sets differ has
@@ -26,6 +27,7 @@
 #include "dump.h"
 #include "json.h"
 #include "load.h"
+#include "path_match.h"
 #include "records.h"
 #include "type_name.h"
 
@@ -48,6 +50,7 @@ struct aspects {
 /* One changed entry point of a side. */
 struct entry {
 	const struct truesig_record *r;
+	const char *unit_key;	/* the unit's name; B's: its A partner's */
 	struct aspects a;
 	bool	 matched;	/* the other side has the same shape */
 };
@@ -190,7 +193,7 @@ static bool aspects_of(const struct truesig_record *r, struct aspects *a)
 static int entry_order(const void *x, const void *y)
 {
 	const struct entry *a = x, *b = y;
-	int c = strcmp(a->r->unit->name, b->r->unit->name);
+	int c = strcmp(a->unit_key, b->unit_key);
 
 	if (!c)
 		c = strcmp(a->r->function, b->r->function);
@@ -234,6 +237,7 @@ static bool side_load(const char *path, struct side *s)
 				    !(r->flags & TS_RF_CHANGED))
 					continue;
 				s->e[s->n].r = r;
+				s->e[s->n].unit_key = r->unit->name;
 				if (!aspects_of(r, &s->e[s->n++].a))
 					goto oom;
 			}
@@ -244,6 +248,49 @@ oom:
 	fprintf(stderr, "truesig: %s: out of memory\n", path);
 	side_free(s);
 	return false;
+}
+
+/* The distinct unit names of S's entries, in their (name) order. */
+static const char **unit_names(const struct side *s, size_t *n)
+{
+	const char **names = calloc(s->n + 1, sizeof(*names));
+
+	*n = 0;
+	for (size_t i = 0; names && i < s->n; i++)
+		if (!*n || strcmp(names[*n - 1], s->e[i].unit_key))
+			names[(*n)++] = s->e[i].unit_key;
+	return names;
+}
+
+/*
+ * Give B's entries the names of their units' partners in A, so that the
+ * two builds' units sort and group alike; false when out of memory.
+ */
+static bool pair_units(struct side *A, struct side *B)
+{
+	size_t na, nb;
+	const char **a = unit_names(A, &na), **b = unit_names(B, &nb);
+	size_t *pair = calloc(na + 1, sizeof(*pair));
+	const char **partner = calloc(nb + 1, sizeof(*partner));
+	bool ok = a && b && pair && partner && path_match(a, na, b, nb, pair);
+
+	if (ok) {
+		for (size_t i = 0; i < na; i++)
+			if (pair[i] != PATH_UNPAIRED)
+				partner[pair[i]] = a[i];
+		for (size_t i = 0, j = 0; i < B->n; i++) {
+			if (strcmp(B->e[i].unit_key, b[j]))
+				j++;
+			if (partner[j])
+				B->e[i].unit_key = partner[j];
+		}
+		qsort(B->e, B->n, sizeof(*B->e), entry_order);
+	}
+	free(a);
+	free(b);
+	free(pair);
+	free(partner);
+	return ok;
 }
 
 /* ---- one function --------------------------------------------------------- */
@@ -455,7 +502,7 @@ static size_t group_end(const struct entry *e, size_t n, size_t i)
 {
 	size_t j = i + 1;
 
-	while (j < n && !strcmp(e[j].r->unit->name, e[i].r->unit->name) &&
+	while (j < n && !strcmp(e[j].unit_key, e[i].unit_key) &&
 	       !strcmp(e[j].r->function, e[i].r->function))
 		j++;
 	return j;
@@ -463,7 +510,7 @@ static size_t group_end(const struct entry *e, size_t n, size_t i)
 
 static int key_order(const struct entry *a, const struct entry *b)
 {
-	int c = strcmp(a->r->unit->name, b->r->unit->name);
+	int c = strcmp(a->unit_key, b->unit_key);
 
 	return c ? c : strcmp(a->r->function, b->r->function);
 }
@@ -559,6 +606,12 @@ int cmd_diff(int argc, char **argv)
 		return EXIT_TROUBLE;
 	if (!side_load(paths[1], &B)) {
 		side_free(&A);
+		return EXIT_TROUBLE;
+	}
+	if (!pair_units(&A, &B)) {
+		fprintf(stderr, "truesig: diff: out of memory\n");
+		side_free(&A);
+		side_free(&B);
 		return EXIT_TROUBLE;
 	}
 	if (json) {

@@ -250,8 +250,7 @@ void dump_fate(FILE *out, const struct truesig_record *r, unsigned index)
 
 	fputs(truesig_fate_name(sp->fate), out);
 	if (sp->const_kind == TS_CONST_PIECES) {
-		fputs(", known pieces:", out);
-		print_known_pieces(out, r, index);
+		/* Only pieces known: they follow. */
 	} else if (sp->fate == TS_FATE_CONSTANT) {
 		print_constant(out, sp->const_kind, sp->const_value,
 			       sp->const_text);
@@ -260,6 +259,14 @@ void dump_fate(FILE *out, const struct truesig_record *r, unsigned index)
 		print_constant(out, sp->const_kind, sp->const_value,
 			       sp->const_text);
 	}
+	/* Pieces are listed whether or not the value itself is known too
+	   (a pointer to a known object: "&gs", and what lies there). */
+	for (unsigned i = 0; i < r->n_known_pieces; i++)
+		if (r->known_pieces[i].source == index) {
+			fputs(", known pieces:", out);
+			print_known_pieces(out, r, index);
+			break;
+		}
 }
 
 static void print_record(FILE *out, const struct dump_input *in,

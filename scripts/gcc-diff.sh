@@ -101,7 +101,7 @@ pair() {
 	jq -rs --arg a "$(head -n 1 "$a/COMPILER")" --arg b "$(head -n 1 "$b/COMPILER")" '
 		([.[].summary.same // 0] | add) as $same
 		| [.[].functions[] | select(.status != "same")
-		   | .unit |= sub(".*/(?<d>[a-z]+/[^/]+)$"; "\(.d)")] as $f
+		   | .unit |= sub(".*/(?<d>[^/]+/[^/]+)$"; "\(.d)")] as $f
 		| ("the same \($same), " + ($f | group_by(.status) | map("\(.[0].status) \(length)") | join(", "))) as $st
 		| [$f[] | select(.status == "changed") as $c | $c.changes[]
 		   | {what: (if startswith("kinds:") then .

@@ -25,12 +25,27 @@ by_value (struct pt v, int k)
   return v.x * k + v.y + v.tag;
 }
 
+/* Every caller passes &gs after storing the same values in it: IPA-CP
+   knows the pointer itself and the pieces loaded through it.  */
+struct pair gs;
+
+static int __attribute__ ((noinline))
+at_global (struct pair *p, int n)
+{
+  return p->a * n + (int) p->b + (p == &gs);
+}
+
 int
 use (int n, int k)
 {
   struct pair q = { 7, 9 };
   struct pt v = { 1.5, 2.5, 3 };
-  return by_ptr (&q, n) + by_ptr (&q, n + 1)
+  int r;
+
+  gs.a = 7; gs.b = 9;
+  r = at_global (&gs, n);
+  gs.a = 7; gs.b = 9;
+  return r + at_global (&gs, n + 1) + by_ptr (&q, n) + by_ptr (&q, n + 1)
 	 + (int) by_value (v, k) + (int) by_value (v, k + 2);
 }
 
@@ -44,3 +59,6 @@ use (int n, int k)
 /* { dg-final { truesig-query {[.records[] | select(.function == "by_ptr" or .function == "by_value") | (.source_params[0].fate == (if any(.params[]; .origin.param == 0) then "split" else "constant" end)) and .source_params[1].fate == "passed" and .source_params[0].constant == null] | unique} {[true]} } } */
 /* { dg-final { if { [truesig-gcc-major] >= 13 } { truesig-query {[.records[] | select(.function == "by_ptr" or .function == "by_value") | .source_params[0].fate] | unique} {["constant"]} } } } */
 /* { dg-final { if { [truesig-gcc-major] < 13 } { truesig-query {[.records[] | select(.function == "by_ptr" or .function == "by_value") | .source_params[0].fate] | unique} {["split"]} } } } */
+/* A value known and pieces known: both said, in JSON and in the text.  */
+/* { dg-final { truesig-query {[.records[] | select(.function == "at_global") | .source_params[0] | "\(.fate) \(.constant) \([.known_pieces[] | "\(.path)=\(.value)"])"] | unique} {["constant &gs [\"p->a=7\",\"p->b=9\"]"]} } } */
+/* { dg-final { truesig-dump-text {\n  source 0: struct pair \*p: constant &gs, known pieces: p->a = 7, p->b = 9\n} } } */
