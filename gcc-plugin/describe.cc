@@ -400,7 +400,7 @@ describe (cgraph_node *node, tree fndecl, const char *asm_name,
 	r->head.symbol = ts_string (symbol);
 	r->head.function = ts_string (name_of (view->source_decl));
 	expanded_location loc = expand_location (DECL_SOURCE_LOCATION (view->source_decl));
-	r->head.decl_file = ts_string (loc.file);
+	r->head.decl_file = ts_file_name (loc.file);
 	r->head.decl_line = loc.line;
 
 	describe_source_params (r, view);

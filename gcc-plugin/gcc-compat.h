@@ -50,6 +50,7 @@
 #include "langhooks.h"
 #include "print-tree.h"
 #include "context.h"
+#include "file-prefix-map.h"
 
 #if TS_GCC_VERSION >= 11000
 #include "symtab-clones.h"

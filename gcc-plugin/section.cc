@@ -29,6 +29,16 @@ ts_string (const char *s)
 	return at;
 }
 
+/* File names as the debug info spells them: the unit (DW_AT_name) and
+   the line table (DW_AT_decl_file) go through -ffile-prefix-map and
+   -fdebug-prefix-map, so that builds in two folders with the same maps
+   are the same bit for bit.  */
+unsigned
+ts_file_name (const char *file)
+{
+	return file ? ts_string (remap_debug_filename (file)) : 0;
+}
+
 ts_collected_record *
 ts_new_record (void)
 {
@@ -180,7 +190,7 @@ serialize_unit (out_buf *b)
 		  BUILDING_GCC_MAJOR, BUILDING_GCC_MINOR, BUILDING_GCC_PATCHLEVEL,
 		  TRUESIG_VERSION);
 	unsigned producer_s = ts_string (producer);
-	unsigned name_s = ts_string (main_input_filename);
+	unsigned name_s = ts_file_name (main_input_filename);
 	vec<ts_type> types = vNULL;
 	ts_types_serialize (&types);
 

@@ -26,6 +26,8 @@ extern bool ts_opt_all;
 
 /* section.cc: the unit being collected and its output. */
 unsigned ts_string (const char *s);		/* index in the string table */
+unsigned ts_file_name (const char *file);	/* ts_string of the name the
+						   debug info gives FILE */
 ts_collected_record *ts_new_record (void);	/* zeroed */
 void ts_add_record (ts_collected_record *r);	/* to the unit, in order */
 unsigned ts_record_count (void);

@@ -42,7 +42,8 @@ struct ts_unit_header {			/* 48 bytes */
 	uint16_t machine;		/* ELF e_machine of the target */
 	uint16_t flags;			/* TS_UNIT_* */
 	uint32_t producer;		/* string: "GCC 15.3.0, truesig 2" */
-	uint32_t unit_name;		/* string: the main input file */
+	uint32_t unit_name;		/* string: the main input file, as
+					   DWARF names it (prefix maps) */
 	uint32_t types_off;		/* offset of the type table */
 	uint32_t types_count;		/* entries; index 0 is void, implicit */
 	uint32_t records_off;		/* offset of the first record */
