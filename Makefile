@@ -60,7 +60,7 @@ BTF_LOAD	:= $(BUILD)/btf-kernel-load
 REPLAY_CC	:= $(shell command -v clang >/dev/null 2>&1 && echo clang || echo $(CC))
 REPLAY_TESTS	:= $(patsubst fuzz/fuzz-%.c,$(BUILD)/asan/replay-%,$(wildcard fuzz/fuzz-*.c))
 
-.PHONY: FORCE all deps demo check check-gcc-ipa gcc-diff gcc-diff-objects sweep torture-sweep torture kernel-check bench fuzz robustness valgrind install uninstall clean
+.PHONY: FORCE all deps demo check check-gcc-ipa check-objtool gcc-diff gcc-diff-objects sweep torture-sweep torture kernel-check bench fuzz robustness valgrind install uninstall clean
 .DELETE_ON_ERROR:
 
 all: deps $(PLUGIN) $(TOOL)
@@ -222,6 +222,13 @@ torture: all $(VERIFY_HELPERS)
 check-gcc-ipa: all $(BUILD)/ipa-dump-check
 	@scripts/deps.sh $(CC) gcc-ipa
 	@scripts/gcc-ipa-check.sh $(CC) $(BUILD)
+
+# The kernel's objtool (built from the linux-source-N this system has) on
+# kernel-style objects with and without the plugin: the records change
+# nothing objtool says or writes (not part of check; CI runs it).
+check-objtool: all
+	@scripts/deps.sh $(CC) objtool
+	@scripts/objtool-check.sh $(CC) $(BUILD)
 
 # The failure-atomicity tests of testsuite/truesig.robust (in check with a
 # few rounds on a small program) with many rounds on a large one.

@@ -4,7 +4,7 @@
 #
 # VMLINUX is a vmlinux (or any ELF file) built with the plugin
 # (KCFLAGS=-fplugin=.../truesig.so) and with DWARF (CONFIG_DEBUG_INFO), so
-# that it has a .truesig section and pahole has something to read.  Both
+# that it has a .debug_truesig section and pahole has something to read.  Both
 # tools work on copies, in the order of a Kbuild that uses them: pahole -J
 # adds BTF to a copy without any (as .tmp_vmlinux.btf is), then truesig
 # extends a copy of pahole's result.  truesig is also timed writing the
@@ -35,8 +35,8 @@ for tool in "$truesig" "$pahole" objcopy; do
 		exit 2
 	fi
 done
-if ! readelf -SW "$vmlinux" | grep -q '\.truesig'; then
-	echo "$0: $vmlinux has no .truesig section (build it with the plugin)" >&2
+if ! readelf -SW "$vmlinux" | grep -qE ' \.(debug_)?truesig '; then
+	echo "$0: $vmlinux has no .debug_truesig section (build it with the plugin)" >&2
 	exit 2
 fi
 if ! readelf -SW "$vmlinux" | grep -q '\.debug_info'; then

@@ -1,6 +1,6 @@
 #!/bin/sh
 # size.sh ELF: what truesig adds to a file built with the plugin and with
-# DWARF: .truesig bytes per record (not loaded), and the growth per FUNC
+# DWARF: .debug_truesig bytes per record (not loaded), and the growth per FUNC
 # that `truesig btf' adds to pahole's BTF.  pahole's BTF is made anew on a
 # copy without any .BTF (the file may have truesig's already).
 #
@@ -25,7 +25,7 @@ section_size() {	# section_size ELF NAME: bytes, 0 when absent
 }
 
 records=$("$truesig" dump --json "$elf" | jq '.records | length')
-ts=$(section_size "$elf" .truesig)
+ts=$(( $(section_size "$elf" .debug_truesig) + $(section_size "$elf" .truesig) ))
 # pahole 1.24 adds its section with $LLVM_OBJCOPY; GNU objcopy does as well.
 LLVM_OBJCOPY=${LLVM_OBJCOPY:-objcopy}
 export LLVM_OBJCOPY
@@ -40,7 +40,7 @@ funcs=$(sed -n 's/.*FUNCs: \([0-9]*\) added.*/\1/p' "$work/log")
 
 echo "size: $elf: $records records; .BTF before: pahole -J's"
 awk -v r="$records" -v t="$ts" 'BEGIN {
-	printf ".truesig: %d bytes, %.0f per record (not loaded)\n", t, r ? t / r : 0 }'
+	printf ".debug_truesig: %d bytes, %.0f per record (not loaded)\n", t, r ? t / r : 0 }'
 awk -v b="$before" -v a="$after" -v f="$funcs" 'BEGIN {
 	printf ".BTF: %d bytes before, %d after, +%d (%.1f%%), %d FUNCs added: %.0f bytes per FUNC\n",
 		b, a, a - b, b ? 100 * (a - b) / b : 0, f, f ? (a - b) / f : 0 }'

@@ -17,7 +17,7 @@ bool ts_opt_all;
 static struct plugin_info truesig_info = {
 	"1",
 	"Records the true calling signature of functions GCC changed "
-	"(.isra, .constprop, .part clones, ABI changes) in a .truesig section.\n"
+	"(.isra, .constprop, .part clones, ABI changes) in a .debug_truesig section.\n"
 	"  -fplugin-arg-truesig-all      record every emitted function\n"
 	"  -fplugin-arg-truesig-disable  record nothing\n",
 };

@@ -22,7 +22,16 @@
 
 #include <stdint.h>
 
-#define TRUESIG_SECTION		".truesig"
+/*
+ * The section's name.  A .debug_ name, as .debug_gdb_scripts has, makes
+ * the tools that know debug sections treat it as one: strip -g removes it,
+ * objcopy --only-keep-debug keeps it, --compress-debug-sections compresses
+ * it, and the kernel's objtool leaves its references to functions alone
+ * (they are not address-taken functions).  Plugins before this name wrote
+ * ".truesig", with the same contents; readers read both.
+ */
+#define TRUESIG_SECTION		".debug_truesig"
+#define TRUESIG_SECTION_OLD	".truesig"
 #define TRUESIG_MAGIC		"TSIG"	/* 4 bytes, no NUL */
 #define TRUESIG_VERSION		2	/* 2: known pieces */
 #define TRUESIG_VERSION_MIN	1	/* oldest a reader still reads */

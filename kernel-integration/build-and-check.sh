@@ -11,7 +11,7 @@
 #   - for vmlinux and each module with records: clone functions with a true
 #     prototype in the final BTF (check-btf.sh), each exception with its
 #     reason; the same judgement of pahole's own BTF of the same vmlinux;
-#   - the size of .truesig, and the BTF growth over pahole's BTF;
+#   - the size of .debug_truesig, and the BTF growth over pahole's BTF;
 #   - the plugin's compile-time overhead: user time with / without;
 #
 # and boot the result under QEMU, where a BPF program attached with fentry
@@ -88,7 +88,7 @@ grep -v '^cold:' "$work/clones" >"$work/clones.entry" || true
 n_clones=$(wc -l <"$work/clones.entry")
 n_cold=$(grep -c '^cold:' "$work/clones" || true)
 
-has_records() { readelf -S "$1" | grep -qF ' .truesig'; }
+has_records() { readelf -SW "$1" | grep -qE ' \.(debug_)?truesig '; }
 
 records=0
 : >"$work/records.names"
@@ -165,11 +165,11 @@ section_size() {	# section_size ELF NAME: bytes, 0 when absent
 }
 say ""
 say "== sizes"
-ts=$(section_size "$vmlinux" .truesig)
+ts=$(section_size "$vmlinux" .debug_truesig)
 btf_final=$(section_size "$vmlinux" .BTF)
 btf_pahole=$(stat -c %s "$work/pahole.btf")
 btf_plain=$(section_size "$work/plain/obj/vmlinux" .BTF)
-say ".truesig in vmlinux: $ts bytes ($((ts / (records > 0 ? records : 1))) per record); not loaded"
+say ".debug_truesig in vmlinux: $ts bytes ($((ts / (records > 0 ? records : 1))) per record); not loaded"
 say ".BTF: $btf_final bytes with truesig, $btf_pahole from pahole alone on the same vmlinux (+$((btf_final - btf_pahole))), $btf_plain in the build without the plugin"
 
 # ---- compile time --------------------------------------------------------------

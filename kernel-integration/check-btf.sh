@@ -4,7 +4,7 @@
 # Judge the BTF of FILE (a vmlinux or a module: its .BTF; with --base,
 # split BTF on BASE's; with --btf, the BTF in BTF instead, a raw BTF file
 # such as pahole's --btf_encode_detached output, or an ELF with .BTF)
-# against FILE's own .truesig records: a clone has a
+# against FILE's own .debug_truesig records: a clone has a
 # true prototype when a FUNC named as its symbol has exactly the real
 # return and parameters of its record, the linkage of its symbol and its
 # truesig:source tag (testsuite/lib/btf.jq, btf_record_problems).  Cold

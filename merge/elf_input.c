@@ -144,7 +144,7 @@ static int apply_reloc(struct reloc_context *c, size_t i, uint32_t type,
 		return fail(path, c->err, c->err_size,
 			    "%s: relocation %zu at offset 0x%llx is outside %s (%zu bytes)",
 			    c->rel_name, i, (unsigned long long)offset,
-			    TRUESIG_SECTION, c->target->size);
+			    c->target->name, c->target->size);
 	if (sym_index >= c->n_symbols ||
 	    !gelf_getsymshndx(c->symbols, c->symbol_shndx, (int)sym_index,
 			      &sym, &xshndx))
@@ -250,7 +250,8 @@ static int apply_reloc_section(struct elf_input *in, Elf_Scn *scn,
 /* ---- sections -------------------------------------------------------------- */
 
 static int copy_truesig(struct elf_input *in, Elf_Scn *scn,
-			const GElf_Shdr *shdr, char *err, size_t err_size)
+			const GElf_Shdr *shdr, const char *name, char *err,
+			size_t err_size)
 {
 	struct truesig_bytes *b;
 	Elf_Data *data;
@@ -258,16 +259,14 @@ static int copy_truesig(struct elf_input *in, Elf_Scn *scn,
 
 	if (shdr->sh_type == SHT_NOBITS)
 		return fail(in->path, err, err_size,
-			    "%s section has no contents (SHT_NOBITS)",
-			    TRUESIG_SECTION);
+			    "%s section has no contents (SHT_NOBITS)", name);
 	if ((shdr->sh_flags & SHF_COMPRESSED) && elf_compress(scn, 0, 0) < 0)
 		return fail(in->path, err, err_size,
-			    "cannot decompress %s: %s", TRUESIG_SECTION,
-			    elf_errmsg(-1));
+			    "cannot decompress %s: %s", name, elf_errmsg(-1));
 	data = elf_getdata(scn, NULL);
 	if (!data)
 		return fail(in->path, err, err_size, "cannot read %s: %s",
-			    TRUESIG_SECTION, elf_errmsg(-1));
+			    name, elf_errmsg(-1));
 
 	grown = realloc(in->sections, (in->n_sections + 1) * sizeof(*b));
 	if (!grown)
@@ -275,6 +274,7 @@ static int copy_truesig(struct elf_input *in, Elf_Scn *scn,
 	in->sections = grown;
 	b = &in->sections[in->n_sections];
 	memset(b, 0, sizeof(*b));
+	b->name = name;
 	b->section_index = elf_ndxscn(scn);
 	b->size = data->d_size;
 	b->data = malloc(b->size ? b->size : 1);
@@ -315,14 +315,19 @@ static int read_sections(struct elf_input *in, char *err, size_t err_size)
 			return fail(in->path, err, err_size,
 				    "section %zu: bad name: %s",
 				    elf_ndxscn(scn), elf_errmsg(-1));
-		if (strcmp(name, TRUESIG_SECTION))
+		if (!strcmp(name, TRUESIG_SECTION))
+			name = TRUESIG_SECTION;
+		else if (!strcmp(name, TRUESIG_SECTION_OLD))
+			name = TRUESIG_SECTION_OLD;
+		else
 			continue;
-		ret = copy_truesig(in, scn, &shdr, err, err_size);
+		ret = copy_truesig(in, scn, &shdr, name, err, err_size);
 		if (ret)
 			return ret;
 	}
 
-	/* A linked file's .rel(a).truesig (--emit-relocs) is already applied. */
+	/* A linked file's .rel(a).debug_truesig (--emit-relocs) is already
+	   applied. */
 	if (in->type != ET_REL)
 		return 0;
 	for (Elf_Scn *scn = NULL; (scn = elf_nextscn(elf, scn));) {

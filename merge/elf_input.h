@@ -2,12 +2,14 @@
 /*
  * elf_input.h — read the .truesig section(s) and the symbols of an ELF file.
  *
- * Any ELF file: object, executable, shared library, vmlinux, kernel module;
- * 32- or 64-bit; either byte order.  In a relocatable object (ET_REL) the
- * relocations that target .truesig (.rela.truesig, .rel.truesig) are applied
- * to the copy, so its record addresses are those of the symbols (section
- * relative, as st_value is in an object).  In a linked file the linker has
- * already done so.
+ * The sections are named .debug_truesig, or .truesig by plugins before
+ * that name (truesig_format.h); both are read.  Any ELF file: object,
+ * executable, shared library, vmlinux, kernel module; 32- or 64-bit;
+ * either byte order.  In a relocatable object (ET_REL) the relocations
+ * that target a section (.rela.debug_truesig, .rel.debug_truesig) are
+ * applied to the copy, so its record addresses are those of the symbols
+ * (section relative, as st_value is in an object).  In a linked file the
+ * linker has already done so.
  */
 #ifndef TRUESIG_ELF_INPUT_H
 #define TRUESIG_ELF_INPUT_H
@@ -19,6 +21,7 @@
 
 /* A relocated copy of one .truesig section. */
 struct truesig_bytes {
+	const char	*name;		/* TRUESIG_SECTION or _OLD */
 	size_t		 section_index;
 	uint8_t		*data;
 	size_t		 size;
@@ -41,7 +44,8 @@ struct elf_input {
 	unsigned	 addr_size;	/* 4 or 8 */
 	bool		 big_endian;
 
-	struct truesig_bytes *sections;	/* every .truesig, in file order */
+	struct truesig_bytes *sections;	/* every .debug_truesig and
+					   .truesig, in file order */
 	size_t		 n_sections;
 
 	struct elf_symbol *symbols;	/* .symtab and .dynsym, sorted by

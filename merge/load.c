@@ -43,11 +43,11 @@ static int parse_sections(struct loaded_file *f, char *err, size_t err_size)
 		if (ret) {
 			if (f->elf->n_sections > 1)
 				snprintf(err, err_size, "%s: %s (section %zu): %s",
-					 path, TRUESIG_SECTION,
+					 path, b->name,
 					 b->section_index, why);
 			else
 				snprintf(err, err_size, "%s: %s: %s", path,
-					 TRUESIG_SECTION, why);
+					 b->name, why);
 			return ret;
 		}
 		f->n_sections++;

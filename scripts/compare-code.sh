@@ -1,21 +1,22 @@
 #!/bin/sh
 # compare-code.sh WITH.o WITHOUT.o
-# Succeeds when two objects built with and without the plugin agree, .truesig
-# and its relocations aside, in:
+# Succeeds when two objects built with and without the plugin agree, the
+# records' section (.debug_truesig, or .truesig from older plugins) and its
+# relocations aside, in:
 #  - the bytes of every section but the symbol, string and relocation tables;
 #  - every relocation, by place, type, target symbol's name and addend;
 #  - every symbol but section symbols, by name, value, type and binding.
-# Symbol indices may differ: the assembler turns .truesig's relocations
+# Symbol indices may differ: the assembler turns the records' relocations
 # against local functions into ones against their section's symbol, which it
 # then adds to the symbol table if no other relocation needed it (Linux
 # builds without unwind tables, so `.text` may have had none).  Section
 # symbols disappear at link time.
 set -eu
 with=$1 without=$2
-# "name type" of every section but .truesig and its relocations.
+# "name type" of every section but the records and their relocations.
 sections() {
 	readelf -SW "$1" | sed -n 's/^ *\[ *[0-9]*\] \([^ ]*\) *\([A-Z_0-9]*\) .*/\1 \2/p' |
-		grep -v -e '^\.truesig ' -e '^\.rela\{0,1\}\.truesig ' | sort
+		grep -v -e '^\(\.rela\{0,1\}\)\{0,1\}\.\(debug_\)\{0,1\}truesig ' | sort
 }
 status=0
 if [ "$(sections "$with")" != "$(sections "$without")" ]; then

@@ -1,9 +1,10 @@
 #!/bin/sh
-# deps.sh CC [kernel|gcc-ipa]: install the Debian packages truesig needs for
-# compiler CC (e.g. gcc, gcc-11, gcc-15); with "kernel", also those of the
-# kernel checks (kernel source and build tools, QEMU, clang for BPF
-# programs); with "gcc-ipa", the source of CC's own version (its gcc.dg/ipa
-# tests).
+# deps.sh CC [kernel|gcc-ipa|objtool]: install the Debian packages truesig
+# needs for compiler CC (e.g. gcc, gcc-11, gcc-15); with "kernel", also
+# those of the kernel checks (kernel source and build tools, QEMU, clang for
+# BPF programs); with "gcc-ipa", the source of CC's own version (its
+# gcc.dg/ipa tests); with "objtool", a kernel source to build objtool from
+# (linux-source-6.1, or the one this release has).
 # As root: installs what is missing.  Otherwise: prints the apt-get line and fails.
 #
 # Works on any Debian release that has the compiler (Debian 12: GCC 11 and
@@ -70,6 +71,22 @@ if [ -z "$torture_src" ]; then
 	done
 	[ -n "$torture_src" ] ||
 		echo "deps: this system has no gcc-N-source: the c-torture sweep will be skipped" >&2
+fi
+if [ "${2:-}" = objtool ]; then
+	ksrc=
+	for p in linux-source-6.1 linux-source-6.12 linux-source-7.2; do
+		installed "$p" && { ksrc=$p; break; }
+	done
+	if [ -z "$ksrc" ]; then
+		known linux-source-6.1 || refresh_lists
+		for p in linux-source-6.1 linux-source-6.12 linux-source-7.2; do
+			known "$p" && { ksrc=$p; missing="$missing $p"; break; }
+		done
+	fi
+	if [ -z "$ksrc" ]; then
+		echo "deps: this system has no linux-source-6.1, -6.12 or -7.2 to build objtool from" >&2
+		exit 1
+	fi
 fi
 [ -z "$missing" ] && exit 0
 

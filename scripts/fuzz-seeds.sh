@@ -5,7 +5,7 @@
 #   DIR/elf/      the objects, and copies with BTF (truesig btf --in-place,
 #                 and pahole -J first when pahole is installed), without
 #                 their DWARF
-#   DIR/records/  their .truesig sections (objcopy --dump-section)
+#   DIR/records/  their .debug_truesig sections (objcopy --dump-section)
 #   DIR/btf/      each section behind each mode byte of fuzz-btf.c
 set -u
 cc=$1 plugin=$2 tool=$3 dir=$4
@@ -31,7 +31,7 @@ for src in testsuite/truesig.dg/*.c testsuite/truesig.btf/*.c; do
 		"$cc" $level -g -fplugin="$plugin" $opts -c "$src" -o "$o" \
 			2>/dev/null || continue
 		rm -f "$work/sec"
-		objcopy --dump-section .truesig="$work/sec" "$o" 2>/dev/null &&
+		objcopy --dump-section .debug_truesig="$work/sec" "$o" 2>/dev/null &&
 			[ -s "$work/sec" ] ||
 			continue
 		n=$((n + 1))

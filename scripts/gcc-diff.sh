@@ -57,7 +57,7 @@ objects_cmd() {
 			o=$out/$(basename "$(dirname "$f")")__$(basename "$f" .c).o
 			timeout 300 "$cc" "$@" -fplugin="$plugin" -c "$f" -o "$o" \
 				>/dev/null 2>&1 || { rm -f "$o"; exit 0; }
-			readelf -S "$o" | grep -q "\.truesig" || rm -f "$o"
+			readelf -SW "$o" | grep -qE ' \.(debug_)?truesig ' || rm -f "$o"
 		' sh {} "$out" "$cc" "$build/truesig.so" $flags
 	echo "gcc-diff: $(head -n 1 "$out/COMPILER"): $(ls "$out" | grep -c '\.o$') files with records"
 }

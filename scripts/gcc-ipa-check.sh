@@ -103,7 +103,7 @@ if ! "$cc" $opts -w -fplugin="$out/truesig.so" -fdump-ipa-cp-details \
 fi
 cp=$(ls ./*.cp 2>/dev/null | head -n 1)
 sra=$(ls ./*.sra 2>/dev/null | head -n 1)
-if ! readelf -S "$name.o" | grep -q '\.truesig'; then
+if ! readelf -SW "$name.o" | grep -qE ' \.(debug_)?truesig '; then
 	echo "clean $name 0"
 	exit 0
 fi

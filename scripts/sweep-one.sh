@@ -46,7 +46,7 @@ clones=$(nm "$tag.with.o" | awk '$2 ~ /^[tTwW]$/ && $3 ~ /\.(isra|constprop|part
 nclones=$(printf '%s' "$clones" | grep -c .)
 nfuncs=$(nm "$tag.with.o" | awk '$2 ~ /^[tTwW]$/' | grep -c .)
 recorded= nrecords=0
-if readelf -SW "$tag.with.o" | grep -q '\.truesig'; then
+if readelf -SW "$tag.with.o" | grep -qE ' \.(debug_)?truesig '; then
 	if ! "$tool" dump --json "$tag.with.o" >"$tag.json" 2>"$tag.dumperr"; then
 		echo "dump $name $nclones 0 $nfuncs $(head -c 300 "$tag.dumperr")"
 		exit 0

@@ -3,7 +3,7 @@
  * elf_writer.h — write small relocatable ELF files with libelf, for tests
  * of targets this machine has no compiler for (big-endian, aarch64, ...).
  *
- * The file has .text (zeros), .truesig (the image, as given: already in
+ * The file has .text (zeros), .debug_truesig (the image, as given: already in
  * the target's byte order), its relocation section, .symtab, .strtab and
  * .shstrtab.  Symbol 1 is the .text section symbol; the given symbols
  * follow, all defined in .text.
@@ -73,10 +73,10 @@ static inline Elf_Scn *ew_section(Elf *elf, uint32_t name, uint32_t type,
 static inline bool ew_write(const char *path, const struct ew_file *f)
 {
 	static const char shstr[] =
-		"\0.text\0.truesig\0.rela.truesig\0.rel.truesig\0.symtab\0"
-		".strtab\0.shstrtab\0.dynsym";
-	enum { N_TEXT = 1, N_TRUESIG = 7, N_RELA = 16, N_REL = 30,
-	       N_SYMTAB = 43, N_STRTAB = 51, N_SHSTRTAB = 59, N_DYNSYM = 69 };
+		"\0.text\0.debug_truesig\0.rela.debug_truesig\0.rel.debug_truesig\0"
+		".symtab\0.strtab\0.shstrtab\0.dynsym";
+	enum { N_TEXT = 1, N_TRUESIG = 7, N_RELA = 22, N_REL = 42,
+	       N_SYMTAB = 61, N_STRTAB = 69, N_SHSTRTAB = 77, N_DYNSYM = 87 };
 	bool is64 = f->elf_class == ELFCLASS64;
 	size_t sym_size = is64 ? sizeof(Elf64_Sym) : sizeof(Elf32_Sym);
 	size_t rel_size = is64 ? (f->rela ? sizeof(Elf64_Rela) : sizeof(Elf64_Rel))

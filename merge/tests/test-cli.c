@@ -79,8 +79,9 @@ static const char *cc(void)
 }
 
 /* An object with foo.isra.0 at 0 and the sample unit plus bar.constprop.0
-   as its .truesig; version patched to `version`. */
-static bool make_object(const char *file, unsigned version)
+   as its section `name` (.debug_truesig, or .truesig as older plugins
+   named it); version patched to `version`. */
+static bool make_object(const char *file, const char *name, unsigned version)
 {
 	static const char src[] =
 		"int foo_isra(int x) __asm__(\"foo.isra.0\");\n"
@@ -100,8 +101,8 @@ static bool make_object(const char *file, unsigned version)
 	ok = write_file(path("img"), img.data, img.len) &&
 	     write_file(path("foo.c"), src, sizeof(src) - 1) &&
 	     !run("%s -c -o %s %s", cc(), path("foo.o"), path("foo.c")) &&
-	     !run("objcopy --add-section .truesig=%s --set-section-flags "
-		  ".truesig=noload,readonly %s %s", path("img"),
+	     !run("objcopy --add-section %s=%s --set-section-flags "
+		  "%s=noload,readonly %s %s", name, path("img"), name,
 		  path("foo.o"), file);
 	sb_free(&img);
 	return ok;
@@ -152,7 +153,7 @@ static void test_dump(void)
 	/* Copies: path() reuses its buffers. */
 	snprintf(obj, sizeof(obj), "%s", path("dump.o"));
 
-	if (!make_object(obj, 1)) {
+	if (!make_object(obj, TRUESIG_SECTION, 1)) {
 		fail("dump_text", "could not build the object");
 		return;
 	}
@@ -185,19 +186,39 @@ static void test_dump(void)
 	snprintf(args, sizeof(args), "dump -- %s", obj);
 	expect_prefix("dump_double_dash", args, "unit test.c");
 
+	/* The section's name before .debug_truesig: read the same. */
+	snprintf(obj, sizeof(obj), "%s", path("old-name.o"));
+	if (!make_object(obj, TRUESIG_SECTION_OLD, 1)) {
+		fail("dump_old_name", "could not build the object");
+		return;
+	}
+	snprintf(args, sizeof(args), "dump %s", obj);
+	expect("dump_old_name", args, 0, golden_text, "");
+
+	/* A message names the section as the file does. */
 	snprintf(obj, sizeof(obj), "%s", path("v3.o"));
-	if (!make_object(obj, 3)) {
+	if (!make_object(obj, TRUESIG_SECTION, 3)) {
 		fail("dump_bad_version", "could not build the object");
+		return;
+	}
+	snprintf(args, sizeof(args), "dump --json %s", obj);
+	snprintf(want, sizeof(want),
+		 "truesig: %s: .debug_truesig: offset 0x0: unsupported .truesig version 3 (this tool reads 1 to 2)\n",
+		 obj);
+	expect("dump_bad_version", args, 1, "", want);
+	snprintf(obj, sizeof(obj), "%s", path("v3-old-name.o"));
+	if (!make_object(obj, TRUESIG_SECTION_OLD, 3)) {
+		fail("dump_bad_version_old_name", "could not build the object");
 		return;
 	}
 	snprintf(args, sizeof(args), "dump --json %s", obj);
 	snprintf(want, sizeof(want),
 		 "truesig: %s: .truesig: offset 0x0: unsupported .truesig version 3 (this tool reads 1 to 2)\n",
 		 obj);
-	expect("dump_bad_version", args, 1, "", want);
+	expect("dump_bad_version_old_name", args, 1, "", want);
 
 	snprintf(args, sizeof(args), "dump %s", path("foo.o"));
-	snprintf(want, sizeof(want), "truesig: %s: no .truesig section\n",
+	snprintf(want, sizeof(want), "truesig: %s: no .debug_truesig section\n",
 		 path("foo.o"));
 	expect("dump_no_section", args, 1, "", want);
 

@@ -101,9 +101,10 @@ static bool symbols_match(const char *name, const struct elf_input *in,
 
 /* ---- files made by gcc ------------------------------------------------------ */
 
-static void test_objcopy(void)
+/* An object given the image as SECTION by objcopy: .debug_truesig, or
+   .truesig as plugins before that name wrote it. */
+static void test_objcopy(const char *section, const char *name)
 {
-	const char *name = "objcopy_roundtrip";
 	struct truesig_section *s;
 	struct sb_buf img = { 0 };
 	struct elf_input *in;
@@ -112,9 +113,9 @@ static void test_objcopy(void)
 	if (!write_file(path("img"), img.data, img.len) ||
 	    !write_file(path("plain.c"), "int plain(void) { return 1; }\n", 30) ||
 	    run("%s -c -o %s %s", cc(), path("plain.o"), path("plain.c")) ||
-	    run("objcopy --add-section .truesig=%s --set-section-flags "
-		".truesig=noload,readonly %s %s", path("img"), path("plain.o"),
-		path("with.o"))) {
+	    run("objcopy --add-section %s=%s --set-section-flags "
+		"%s=noload,readonly %s %s", section, path("img"), section,
+		path("plain.o"), path("with.o"))) {
 		fail(name, "could not build the object");
 		goto out;
 	}
@@ -124,6 +125,8 @@ static void test_objcopy(void)
 	if (in->sections[0].size != img.len ||
 	    memcmp(in->sections[0].data, img.data, img.len))
 		fail(name, "section bytes differ");
+	else if (strcmp(in->sections[0].name, section))
+		fail(name, "the section is called %s", in->sections[0].name);
 	else if (in->type != ET_REL || in->machine != EM_X86_64 ||
 		 in->addr_size != 8 || in->big_endian)
 		fail(name, "wrong ELF header fields");
@@ -151,7 +154,7 @@ out:
 }
 
 /*
- * Compile a C file whose .truesig is the image with both address slots
+ * Compile a C file whose .debug_truesig is the image with both address slots
  * filled by the assembler: `.quad foo.isra.0` (a global: relocated against
  * the symbol) and `.quad foo.cold` (a static: against .text plus addend).
  */
@@ -176,7 +179,7 @@ static bool build_relocated(const char *out, const char *flags, bool link,
 		 "static __attribute__((used, noinline)) int foo_cold(int x)\n"
 		 "{ return x * 2; }\n"
 		 "%s"
-		 "__asm__(\".pushsection .truesig,\\\"\\\",@progbits\\n\"\n"
+		 "__asm__(\".pushsection .debug_truesig,\\\"\\\",@progbits\\n\"\n"
 		 "\".balign 8\\n\"\n"
 		 "\".incbin \\\"%s\\\", 0, %zu\\n\"\n"
 		 "\"%s\"\n"
@@ -384,16 +387,16 @@ static void test_errors(void)
 
 	test_bad_reloc("unknown_relocation_type",
 		       (struct ew_reloc){ 0x228, 9999, 1, 0 },
-		       ".rela.truesig: relocation 1 has unsupported type 9999 for x86-64");
+		       ".rela.debug_truesig: relocation 1 has unsupported type 9999 for x86-64");
 	test_bad_reloc("relocation_outside_section",
 		       (struct ew_reloc){ 0x2dc, R_X86_64_64, 1, 0 },
-		       ".rela.truesig: relocation 1 at offset 0x2dc is outside .truesig (736 bytes)");
+		       ".rela.debug_truesig: relocation 1 at offset 0x2dc is outside .debug_truesig (736 bytes)");
 	test_bad_reloc("relocation_bad_symbol",
 		       (struct ew_reloc){ 0x228, R_X86_64_64, 50, 0 },
-		       ".rela.truesig: relocation 1 names symbol 50, which does not exist");
+		       ".rela.debug_truesig: relocation 1 names symbol 50, which does not exist");
 	test_bad_reloc("relocation_overflow",
 		       (struct ew_reloc){ 0x228, R_X86_64_32, 1, 0x100000000LL },
-		       ".rela.truesig: relocation 1: value 0x100000000 does not fit in 4 bytes");
+		       ".rela.debug_truesig: relocation 1: value 0x100000000 does not fit in 4 bytes");
 
 	write_file(path("text.txt"), "hello\n", 6);
 	snprintf(want, sizeof(want), "%s: not an ELF file", path("text.txt"));
@@ -411,7 +414,8 @@ int main(void)
 		return test_exit();
 	}
 
-	test_objcopy();
+	test_objcopy(TRUESIG_SECTION, "objcopy_roundtrip");
+	test_objcopy(TRUESIG_SECTION_OLD, "objcopy_roundtrip_old_name");
 	test_gcc_relocated("gcc_rela_x86_64", "-O0", false, 8, true);
 	test_gcc_relocated("gcc_linked_x86_64", "-O0", true, 8, true);
 	test_gcc_relocated("gcc_rel_i386", "-m32 -O0", false, 4, false);

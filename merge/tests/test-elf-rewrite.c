@@ -13,6 +13,7 @@
 #include "elf_rewrite.h"
 #include "elf_writer.h"
 #include "test_util.h"
+#include "truesig_format.h"
 
 static char dir[200];
 
@@ -275,7 +276,7 @@ static void test_not_replaced(void)
 		fail("a relocated section", "cannot write the input");
 		return;
 	}
-	ret = rewrite_named(path_of("rel.o"), path_of("rel2.o"), ".truesig",
+	ret = rewrite_named(path_of("rel.o"), path_of("rel2.o"), TRUESIG_SECTION,
 			    data, sizeof(data), err, sizeof(err));
 	if (ret == -EINVAL && strstr(err, "has relocations"))
 		pass("a section relocations apply to is not replaced");
