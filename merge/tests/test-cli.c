@@ -146,6 +146,23 @@ static const char golden_text[] =
 "  source 2: struct s big: passed\n"
 "  source 3: int u: constant 4000000000\n";
 
+/* A version 3 unit in a section called `section`: refused, by that name. */
+static void expect_bad_version(const char *name, const char *section)
+{
+	char obj[512], args[1200], want[1200];
+
+	snprintf(obj, sizeof(obj), "%s/%s.o", dir, name);
+	if (!make_object(obj, section, 3)) {
+		fail(name, "could not build the object");
+		return;
+	}
+	snprintf(args, sizeof(args), "dump --json %s", obj);
+	snprintf(want, sizeof(want),
+		 "truesig: %s: %s: offset 0x0: unsupported .truesig version 3 (this tool reads 1 to 2)\n",
+		 obj, section);
+	expect(name, args, 1, "", want);
+}
+
 static void test_dump(void)
 {
 	char obj[512], args[1200], want[1200];
@@ -196,26 +213,8 @@ static void test_dump(void)
 	expect("dump_old_name", args, 0, golden_text, "");
 
 	/* A message names the section as the file does. */
-	snprintf(obj, sizeof(obj), "%s", path("v3.o"));
-	if (!make_object(obj, TRUESIG_SECTION, 3)) {
-		fail("dump_bad_version", "could not build the object");
-		return;
-	}
-	snprintf(args, sizeof(args), "dump --json %s", obj);
-	snprintf(want, sizeof(want),
-		 "truesig: %s: .debug_truesig: offset 0x0: unsupported .truesig version 3 (this tool reads 1 to 2)\n",
-		 obj);
-	expect("dump_bad_version", args, 1, "", want);
-	snprintf(obj, sizeof(obj), "%s", path("v3-old-name.o"));
-	if (!make_object(obj, TRUESIG_SECTION_OLD, 3)) {
-		fail("dump_bad_version_old_name", "could not build the object");
-		return;
-	}
-	snprintf(args, sizeof(args), "dump --json %s", obj);
-	snprintf(want, sizeof(want),
-		 "truesig: %s: .truesig: offset 0x0: unsupported .truesig version 3 (this tool reads 1 to 2)\n",
-		 obj);
-	expect("dump_bad_version_old_name", args, 1, "", want);
+	expect_bad_version("dump_bad_version", TRUESIG_SECTION);
+	expect_bad_version("dump_bad_version_old_name", TRUESIG_SECTION_OLD);
 
 	snprintf(args, sizeof(args), "dump %s", path("foo.o"));
 	snprintf(want, sizeof(want), "truesig: %s: no .debug_truesig section\n",

@@ -7,7 +7,7 @@
 
 struct dev { int id; int flags; long stat[4]; };
 
-extern void slow_path (int, int, const char *);
+extern void log_event (int, int, const char *);
 extern int table[64];
 
 static __attribute__((noinline)) int
@@ -23,17 +23,17 @@ load (const struct dev *d)
 }
 
 int
-maybe (int fast, int x, int y, const char *why)
+dev_reset (struct dev *d, int force, const char *why)
 {
-  if (fast)
-    return x + 1;
-  for (int i = 0; i < y; i++)
+  if (!force)
+    return d->flags;
+  for (int i = 0; i < 4; i++)
     {
-      slow_path (x + i, table[i & 63], why);
-      table[(i * 7) & 63] += x;
-      slow_path (x - i, y * 3, why);
+      log_event (d->id + i, table[i * 3], why);
+      d->stat[i] = table[(i * 5) & 63];
+      log_event (d->id - i, d->flags, why);
     }
-  return table[y & 63];
+  return -1;
 }
 
 static __attribute__((noinline)) int
@@ -49,5 +49,5 @@ dev_op (struct dev *d, int a, int b)
 {
   int r = scale (a, b, 3) + scale (b, a, 3) + load (d);
   r += hook (a, b);
-  return r + maybe (a & 1, a, 5, "a") + maybe (a > b, b, a, "b");
+  return r + dev_reset (d, a & 1, "op") + dev_reset (d, a > b, "cmp");
 }
