@@ -116,7 +116,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_dump(f.elf, f.sections, f.n_sections);
 	rewrite();
 
-	if (!btf_input_open(f.elf, NULL, &in, err, sizeof(err))) {
+	if (!btf_input_open(f.elf, NULL, NULL, &in, err, sizeof(err))) {
 		fuzz_convert(&in, &f);
 		btf_input_close(&in);
 	} else if (strncmp(err, name, strlen(name))) {

@@ -3,12 +3,13 @@
  * btf_cmd.c — `truesig btf`: describe the true signatures of a file's
  * functions in BTF.
  *
- *   truesig btf [-q] (-o OUT | --in-place) [--base BTF_OR_ELF] FILE
+ *   truesig btf [-q] (-o OUT | --in-place) [--base BTF_OR_ELF]
+ *               [--btf BTF_OR_ELF] FILE
  *
- * Reads FILE's .truesig records and its .BTF (if any), adds what the
- * records need (btf_types.c, btf_funcs.c), drops tags that no longer apply
- * (btf_prune.c) and writes the result (btf_output.c).  Nothing is written
- * before everything has been read and checked.
+ * Reads FILE's records and its .BTF (if any; or the BTF --btf names), adds
+ * what the records need (btf_types.c, btf_funcs.c), drops tags that no
+ * longer apply (btf_prune.c) and writes the result (btf_output.c).  Nothing
+ * is written before everything has been read and checked.
  */
 #include <elf.h>
 #include <errno.h>
@@ -29,14 +30,16 @@
 #define EXIT_USAGE	2
 
 static const char usage_text[] =
-"usage: truesig btf [-q] (-o OUT | --in-place) [--base BTF_OR_ELF] FILE\n"
+"usage: truesig btf [-q] (-o OUT | --in-place) [--base BTF_OR_ELF]\n"
+"                   [--btf BTF_OR_ELF] FILE\n"
 "\n"
-"Describe the true signature of each function recorded in FILE's .truesig\n"
-"section as BTF: a FUNC named as the function's symbol (foo.isra.0) with\n"
-"the prototype it really has, and decl tags saying where each parameter\n"
-"comes from (docs/FORMAT.md, \"BTF produced by truesig btf\").  Types that\n"
-"FILE's .BTF (or the base) already has are used, not added again; a FUNC\n"
-"of the symbol's name with a wrong prototype is corrected.\n"
+"Describe the true signature of each function recorded in FILE's\n"
+".debug_truesig section as BTF: a FUNC named as the function's symbol\n"
+"(foo.isra.0) with the prototype it really has, and decl tags saying where\n"
+"each parameter comes from (docs/FORMAT.md, \"BTF produced by truesig\n"
+"btf\").  Types that FILE's .BTF (or the base) already has are used, not\n"
+"added again; a FUNC of the symbol's name with a wrong prototype is\n"
+"corrected.\n"
 "\n"
 "  -o OUT          write the BTF (FILE's .BTF with the additions) to OUT,\n"
 "                  as a raw BTF file ('-': standard output)\n"
@@ -44,6 +47,10 @@ static const char usage_text[] =
 "                  replaced atomically and unchanged when nothing is new\n"
 "  --base FILE2    split BTF on FILE2's BTF (raw BTF or an ELF file's\n"
 "                  .BTF), as a kernel module's is on vmlinux's\n"
+"  --btf FILE3     extend FILE3's BTF (raw BTF or an ELF file's .BTF), not\n"
+"                  FILE's .BTF: BTF the build keeps apart from FILE, as\n"
+"                  pahole --btf_encode_detached writes it (with -o; OUT\n"
+"                  may be FILE3)\n"
 "  -q, --quiet     no summary and no notes on stderr, only errors\n"
 "\n"
 "The summary on stderr counts records read, FUNCs added, corrected and\n"
@@ -63,6 +70,7 @@ struct options {
 	const char	*file;
 	const char	*out;
 	const char	*base;
+	const char	*btf;
 	bool		 in_place;
 	bool		 quiet;
 };
@@ -98,11 +106,13 @@ static int parse_options(int argc, char **argv, struct options *o)
 		} else if (!strcmp(a, "--in-place")) {
 			o->in_place = true;
 		} else if (!strcmp(a, "-o") || !strcmp(a, "--output") ||
-			   !strcmp(a, "--base")) {
+			   !strcmp(a, "--base") || !strcmp(a, "--btf")) {
 			if (i + 1 >= argc || !argv[i + 1][0])
 				return usage_error("%s needs an argument", a);
 			if (!strcmp(a, "--base"))
 				o->base = argv[++i];
+			else if (!strcmp(a, "--btf"))
+				o->btf = argv[++i];
 			else
 				o->out = argv[++i];
 		} else {
@@ -117,6 +127,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 	if (o->out && same_file(o->out, o->file))
 		return usage_error("-o %s would overwrite FILE: use --in-place",
 				   o->out);
+	if (o->btf && o->in_place)
+		return usage_error("--btf %s: the BTF is not FILE's; write it with -o",
+				   o->btf);
 	return 0;
 }
 
@@ -145,7 +158,7 @@ int cmd_btf(int argc, char **argv)
 
 	if (!load_file(o.file, &f))
 		return EXIT_BAD_INPUT;
-	if (btf_input_open(f.elf, o.base, &in, err, sizeof(err))) {
+	if (btf_input_open(f.elf, o.btf, o.base, &in, err, sizeof(err))) {
 		fprintf(stderr, "truesig: %s\n", err);
 		unload_file(&f);
 		return EXIT_BAD_INPUT;

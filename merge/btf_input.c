@@ -404,8 +404,9 @@ static int open_base(const char *base_path, struct btf **base, char *err,
 			err_size);
 }
 
-int btf_input_open(const struct elf_input *elf, const char *base_path,
-		   struct btf_input *in, char *err, size_t err_size)
+int btf_input_open(const struct elf_input *elf, const char *btf_path,
+		   const char *base_path, struct btf_input *in, char *err,
+		   size_t err_size)
 {
 	const char *path = elf->path;
 	struct section_info s;
@@ -430,6 +431,13 @@ int btf_input_open(const struct elf_input *elf, const char *base_path,
 		ret = open_base(base_path, &in->base, err, err_size);
 		if (ret)
 			return ret;
+	}
+	if (btf_path) {
+		ret = read_btf(btf_path, in->base, "", &in->btf, err,
+			       err_size);
+		if (ret)
+			btf_input_close(in);
+		return ret;
 	}
 	if (s.found && s.split && !in->base) {
 		btf_input_close(in);

@@ -23,12 +23,14 @@ struct btf_input {
 };
 
 /*
- * Read the BTF of `elf` (and the base BTF at base_path: raw BTF, or an ELF
- * file's .BTF; NULL for none).  Returns 0, or a negative errno with a
- * message "FILE: problem" in err.
+ * Read the BTF of `elf`: its .BTF, or the BTF at btf_path when that is not
+ * NULL (raw BTF, or an ELF file's .BTF: BTF a build keeps apart from the
+ * file); and the base BTF at base_path (the same kinds; NULL for none).
+ * Returns 0, or a negative errno with a message "FILE: problem" in err.
  */
-int btf_input_open(const struct elf_input *elf, const char *base_path,
-		   struct btf_input *in, char *err, size_t err_size);
+int btf_input_open(const struct elf_input *elf, const char *btf_path,
+		   const char *base_path, struct btf_input *in, char *err,
+		   size_t err_size);
 void btf_input_close(struct btf_input *in);
 
 /*

@@ -3,7 +3,7 @@
  * main.c — the truesig command: subcommand dispatch and file handling.
  *
  *   truesig dump [--json] FILE
- *   truesig btf [-q] (-o OUT | --in-place) [--base BTF_OR_ELF] FILE
+ *   truesig btf [-q] (-o OUT | --in-place) [--base BTF_OR_ELF] [--btf BTF_OR_ELF] FILE
  *   truesig verify [--require-hits] [--no-capture] [-q] PROGRAM [ARGS...]
  *   truesig compare [--json] [-q] [--btf BTF_OR_ELF [--base BTF_OR_ELF]] FILE
  *   truesig diff [--json] A B
@@ -50,8 +50,8 @@ static int cmd_dump(int argc, char **argv);
  */
 static const struct command commands[] = {
 	{ "dump", "[--json] FILE",
-	  "print the records of FILE's .truesig section", cmd_dump },
-	{ "btf", "[-q] (-o OUT | --in-place) [--base BTF_OR_ELF] FILE",
+	  "print the records of FILE's .debug_truesig section", cmd_dump },
+	{ "btf", "[-q] (-o OUT | --in-place) [--base BTF_OR_ELF] [--btf BTF_OR_ELF] FILE",
 	  "describe the true signatures of FILE's functions in BTF", cmd_btf },
 	{ "verify", "[--require-hits] [--no-capture] [-q] PROGRAM [ARGS...]",
 	  "run PROGRAM and check each recorded parameter at function entry",
