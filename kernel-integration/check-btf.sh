@@ -44,8 +44,13 @@ trap 'rm -rf "$work"' EXIT INT TERM
 if [ -n "$base" ]; then
 	"$bpftool" -j btf dump file "$base" >"$work/base.json"
 	"$bpftool" -j -B "$base" btf dump file "$btf" >"$work/split.json"
-	# The split dump lists the base's types too? Only its own: add both.
-	jq -s '{types: ((.[0].types) + (.[1].types) | unique_by(.id))}' \
+	# The split dump lists its own types: add the base's, and mark the
+	# own ones.  A module's functions are the FUNCs of its own types; a
+	# FUNC of the same name in the base is a vmlinux function's.
+	jq -s '(.[0].types | map(.id) | max) as $last
+		| {types: ((.[0].types) + (.[1].types
+			| map(if .id > $last then . + {split: true} else . end))
+			| unique_by(.id))}' \
 		"$work/base.json" "$work/split.json" >"$work/btf.json"
 else
 	"$bpftool" -j btf dump file "$btf" >"$work/btf.json"
@@ -55,7 +60,13 @@ label=$file
 [ "$btf" = "$file" ] || label="$file (BTF: $btf)"
 jq -L "$top/testsuite/lib" -r -s --arg file "$label" '
 	include "btf";
-	(.[0] | btf_indexes) as $X | (.[1] | records_per_symbol) as $N
+	(.[0] | btf_indexes) as $X0
+	| [.[0].types[] | select(.kind == "FUNC" and .split == true)] as $own
+	| (if any(.[0].types[]; .split == true)
+	   then $X0 + {F: ($own | group_by(.name)
+			   | map({key: .[0].name, value: .}) | from_entries)}
+	   else $X0 end) as $X
+	| (.[1] | records_per_symbol) as $N
 	| [.[1].records[] | {symbol, cold: .cold_fragment,
 			     problems: btf_record_problems($X; $N[.symbol]; .)}] as $v
 	| ($v[] | .problems[]),
@@ -63,6 +74,10 @@ jq -L "$top/testsuite/lib" -r -s --arg file "$label" '
 	   | "check-btf: \($file): \([$c[] | select(.problems == [])] | length)/\($c | length) clone functions with a true prototype in BTF"),
 	  ([$N | to_entries[] | select(.value > 1)] as $d
 	   | if $d != [] then "check-btf: \($d | length) names are shared by \([$d[].value] | add) symbols (static functions of the same name): a tracer attaching by name gets the first (\([$d[].key] | join(", ")))" else empty end),
+	  ([.[1].records[] | select(.cold_fragment | not) | .symbol
+	    | select($own != [] and ($X0.F[.] // [] | any(.split != true)))]
+	   | unique as $b
+	   | if $b != [] then "check-btf: \($b | length) of its function names are also the base'"'"'s (static functions of the same name in vmlinux): a tracer attaching by name alone gets the base'"'"'s (\($b | join(", ")))" else empty end),
 	  (if all($v[]; .problems == []) then "ok" else "fail" end)
 ' "$work/btf.json" "$work/records.json" >"$work/verdict"
 

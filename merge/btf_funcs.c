@@ -597,6 +597,11 @@ static int match(struct ctx *c, size_t wi, enum round round)
 		const struct btf_type *ft = btf__type_by_id(c->btf, id);
 		bool right, exact = false;
 
+		/* A base's FUNC is one of the base's functions (vmlinux's,
+		   for a module): the file's function needs its own, which
+		   is how the kernel finds it in the file. */
+		if (id < c->o->start_id)
+			continue;
 		if (!btf_is_func(ft) || strcmp(str(c->btf, ft->name_off),
 					       w->r->symbol))
 			continue;
@@ -625,7 +630,7 @@ static int match(struct ctx *c, size_t wi, enum round round)
 			ret = claim(c, id, wi);
 			return ret ? ret : reconcile_tags(c, w, id, false);
 		}
-		if (round == ANY && !wrong && id >= c->o->start_id)
+		if (round == ANY && !wrong)
 			wrong = id;
 	}
 	if (round != ANY)
