@@ -2,13 +2,14 @@
 # build-kernel.sh [--plugin PLUGIN [--patched TOOL]] OUT
 #
 # Build the small x86-64 kernel the kernel checks use, from Debian's
-# linux-source-6.1 (or $KERNEL_SRC: a tarball or an unpacked tree), in the
-# directory OUT: the source is unpacked in OUT/src, objects go to OUT/obj.
+# linux-source-$KERNEL (KERNEL: 6.1, the default, 6.12 or 7.2; or
+# $KERNEL_SRC: a tarball or an unpacked tree), in the directory OUT: the
+# source is unpacked in OUT/src, objects go to OUT/obj.
 #
 #   (no option)              without the plugin, for comparisons
 #   --plugin PLUGIN          the no-patch path: KCFLAGS=-fplugin=PLUGIN
 #   --plugin PLUGIN --patched TOOL
-#                            the patches of patches-6.1/ applied and
+#                            the patches of patches-$KERNEL/ applied and
 #                            CONFIG_DEBUG_INFO_BTF_TRUESIG on, with
 #                            TRUESIG_PLUGIN=PLUGIN and TRUESIG=TOOL
 #
@@ -17,9 +18,10 @@
 # modules, one of them ext2) and what booting it under QEMU with an
 # initramfs needs (serial console, initrd, ELF binaries, devtmpfs, proc,
 # sysfs), plus networking and the block layer for a realistic amount of
-# code.
+# code.  From 6.12 on, with indirect branch tracking and objtool's warnings
+# as errors (X86_KERNEL_IBT, OBJTOOL_WERROR), as distributions build them.
 #
-# Environment: CC (default gcc-12), JOBS (default nproc), KERNEL_SRC,
+# Environment: CC (default gcc-12), JOBS (default nproc), KERNEL, KERNEL_SRC,
 # HOSTCFLAGS (added to the host tools' flags, e.g.
 # -Wno-error=discarded-qualifiers for 6.1 on a newer C library).
 # The last line gives the build's user, system and elapsed seconds.
@@ -42,8 +44,14 @@ done
 out=$1
 cc=${CC:-gcc-12}
 jobs=${JOBS:-$(nproc)}
-src=${KERNEL_SRC:-/usr/src/linux-source-6.1.tar.xz}
+kernel=${KERNEL:-6.1}
+src=${KERNEL_SRC:-/usr/src/linux-source-$kernel.tar.xz}
 here=$(cd "$(dirname "$0")" && pwd)
+patches=$here/patches-$kernel
+if [ -n "$tool" ] && ! ls "$patches"/*.patch >/dev/null 2>&1; then
+	echo "$0: no patches for Linux $kernel ($patches)" >&2
+	exit 2
+fi
 
 for f in $plugin $tool; do
 	[ -f "$f" ] || { echo "$0: no $f" >&2; exit 2; }
@@ -60,12 +68,15 @@ if [ ! -f "$out/src/Makefile" ]; then
 	elif [ -f "$src" ]; then
 		tar -xf "$src" -C "$out/src.tmp" --strip-components=1
 	else
-		echo "$0: no kernel source at $src (apt-get install linux-source-6.1)" >&2
+		echo "$0: no kernel source at $src (apt-get install linux-source-$kernel)" >&2
 		exit 2
 	fi
 	if [ -n "$tool" ]; then
-		for p in "$here"/patches-6.1/*.patch; do
-			patch -s -p1 -d "$out/src.tmp" <"$p"
+		for p in "$patches"/*.patch; do
+			patch -s -p1 -d "$out/src.tmp" <"$p" || {
+				echo "$0: $(basename "$p") does not apply to $src" >&2
+				exit 1
+			}
 		done
 	fi
 	mv "$out/src.tmp" "$out/src"
@@ -97,6 +108,8 @@ make -s -C "$out/src" O="$out/obj" "$@" tinyconfig >/dev/null
 	-e FTRACE -e FUNCTION_TRACER -e DYNAMIC_FTRACE \
 	-e DYNAMIC_FTRACE_WITH_DIRECT_CALLS -e KPROBES -e KPROBE_EVENTS \
 	-e BPF_EVENTS -e PERF_EVENTS
+[ "$kernel" = 6.1 ] || "$out/src/scripts/config" --file "$out/obj/.config" \
+	-e X86_KERNEL_IBT -e OBJTOOL_WERROR
 [ -z "$tool" ] || "$out/src/scripts/config" --file "$out/obj/.config" \
 	-e DEBUG_INFO_BTF_TRUESIG
 make -s -C "$out/src" O="$out/obj" "$@" olddefconfig 2>&1 |

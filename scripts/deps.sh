@@ -1,10 +1,10 @@
 #!/bin/sh
 # deps.sh CC [kernel|gcc-ipa|objtool]: install the Debian packages truesig
 # needs for compiler CC (e.g. gcc, gcc-11, gcc-15); with "kernel", also
-# those of the kernel checks (kernel source and build tools, QEMU, clang for
-# BPF programs); with "gcc-ipa", the source of CC's own version (its
-# gcc.dg/ipa tests); with "objtool", a kernel source to build objtool from
-# (linux-source-6.1, or the one this release has).
+# those of the kernel checks (the source of Linux $KERNEL, default 6.1,
+# build tools, QEMU, clang for BPF programs); with "gcc-ipa", the source of
+# CC's own version (its gcc.dg/ipa tests); with "objtool", a kernel source
+# to build objtool from (linux-source-6.1, or the one this release has).
 # As root: installs what is missing.  Otherwise: prints the apt-get line and fails.
 #
 # Works on any Debian release that has the compiler (Debian 12: GCC 11 and
@@ -21,8 +21,8 @@ ver=$("$cc" -dumpversion 2>/dev/null | cut -d. -f1) || ver=
 
 pkgs="gcc-$ver g++-$ver gcc-$ver-plugin-dev libelf-dev libdw-dev elfutils
 libbpf-dev pkg-config dejagnu jq bpftool dwarves binutils make xz-utils"
-[ "${2:-}" = kernel ] && pkgs="$pkgs linux-source-6.1 bc bison flex libssl-dev
-zlib1g-dev cpio xz-utils time qemu-system-x86 clang llvm"
+[ "${2:-}" = kernel ] && pkgs="$pkgs linux-source-${KERNEL:-6.1} bc bison flex
+libssl-dev zlib1g-dev cpio xz-utils time qemu-system-x86 clang llvm"
 [ "${2:-}" = gcc-ipa ] && pkgs="$pkgs gcc-$ver-source"
 
 installed() {
