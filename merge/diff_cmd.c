@@ -5,7 +5,8 @@
  * The changed functions of two builds of the same sources (two objects,
  * two vmlinux, two GCC versions or flag sets), matched by unit and source
  * function.  Units pair by name, or, for builds made in different
- * directories, by the longest path tail they share (path_match.h).  A function's true signature is the set of its entry points'
+ * directories, by the longest path tail they share (path_match.h).
+ * A function's true signature is the set of its entry points'
  * descriptions, each without its symbol (clone numbers are GCC's to
  * choose): kinds, return, every real parameter (type, origin, location)
  * and every source parameter's fate.  A function whose sets differ has
