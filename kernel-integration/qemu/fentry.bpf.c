@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fentry.bpf.c — fentry programs on clone functions, attached through the
- * FUNCs `truesig btf' put into vmlinux's BTF (foo.isra.0 and its real
- * prototype).  Each program records, for the test process only, what it
- * read from the function's real arguments; fentry-test.c compares that
- * with what it passed to the system call that reached the function.
+ * fentry.bpf.c — fentry and fexit programs on clone functions, attached
+ * through the FUNCs `truesig btf' put into the kernel's BTF (foo.isra.0
+ * and its true prototype).  Each program records, for the test process
+ * only, what it read from the function's real arguments; fentry-test.c
+ * chooses the clone each program attaches to (the names differ from one
+ * kernel and compiler to another), reaches it with known values and
+ * compares.
  *
  * The kernel's verifier admits an access to argument i only when the
  * FUNC's prototype has more than i parameters, and gives each argument
  * its BTF type: a wrong prototype fails to load or reads the wrong
  * register.  Integer arguments are read at the size of their type.
+ * Pointers to user memory are only compared, never dereferenced.
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
@@ -35,7 +38,7 @@ static __always_inline struct fentry_seen *hit(int probe)
 }
 
 /* isra: `const struct sched_param *param' became param->sched_priority. */
-SEC("fentry/_sched_setscheduler.isra.0")
+SEC("fentry")
 int BPF_PROG(setscheduler, struct task_struct *p, int policy, int priority,
 	     __u8 check)
 {
@@ -51,7 +54,7 @@ int BPF_PROG(setscheduler, struct task_struct *p, int policy, int priority,
 }
 
 /* constprop: min_ss_size (MINSIGSTKSZ, a constant) is not passed. */
-SEC("fentry/do_sigaltstack.constprop.0")
+SEC("fentry")
 int BPF_PROG(sigaltstack, const stack_t *ss, stack_t *oss, unsigned long sp)
 {
 	struct fentry_seen *s = hit(PROBE_SIGALTSTACK);
@@ -67,7 +70,7 @@ int BPF_PROG(sigaltstack, const stack_t *ss, stack_t *oss, unsigned long sp)
 }
 
 /* isra: `kernel_siginfo_t *info' became info->si_signo and info->si_code. */
-SEC("fentry/post_copy_siginfo_from_user.isra.0")
+SEC("fentry")
 int BPF_PROG(siginfo, int signo, int code, const siginfo_t *from)
 {
 	struct fentry_seen *s = hit(PROBE_SIGINFO);
@@ -80,14 +83,80 @@ int BPF_PROG(siginfo, int signo, int code, const siginfo_t *from)
 	return 0;
 }
 
-/* constprop and isra: the unused `void *v' is removed. */
-SEC("fentry/snmp_seq_show_ipstats.constprop.0.isra.0")
+/*
+ * The unused `void *v' is removed, and the return (always 0) dropped: the
+ * FUNC returns void, so an fexit program sees the arguments only.
+ */
+SEC("fexit")
 int BPF_PROG(ipstats, struct seq_file *seq)
 {
 	struct fentry_seen *s = hit(PROBE_IPSTATS);
 
 	if (s)
 		s->v[0] = BPF_CORE_READ(seq, file, f_inode, i_ino);
+	return 0;
+}
+
+/*
+ * The same with the declared `int' return read: the verifier must refuse
+ * it, as the function returns nothing (fentry-test.c loads it alone).
+ */
+SEC("fexit")
+int BPF_PROG(ipstats_return, struct seq_file *seq, int ret)
+{
+	struct fentry_seen *s = hit(PROBE_IPSTATS);
+
+	if (s)
+		s->v[1] = (__u64)(__s64)ret;
+	return 0;
+}
+
+/*
+ * IPA-CP made `net' the constant &init_net; IPA-SRA, where it also ran,
+ * passes hslot->head.first in place of hslot (read here as a number only).
+ */
+SEC("fentry")
+int BPF_PROG(lport_inuse, __u16 num, void *hslot, unsigned long *bitmap,
+	     struct sock *sk, unsigned int log)
+{
+	struct fentry_seen *s = hit(PROBE_LPORT_INUSE);
+
+	if (s) {
+		s->v[0] = num;
+		s->v[1] = (__u64)hslot;
+		s->v[2] = (__u64)bitmap;
+		s->v[3] = BPF_CORE_READ(sk, sk_socket, file, f_inode, i_ino);
+		s->v[4] = log;
+	}
+	return 0;
+}
+
+/* part: the outlined tail; `flags', tested in the head, is not passed. */
+SEC("fentry")
+int BPF_PROG(loop_readv, struct file *filp, struct iov_iter *iter,
+	     loff_t *ppos, int type)
+{
+	struct fentry_seen *s = hit(PROBE_LOOP_READV);
+
+	if (s) {
+		s->v[0] = BPF_CORE_READ(filp, f_inode, i_ino);
+		s->v[1] = BPF_CORE_READ(iter, count);
+		s->v[2] = (__u64)(__s64)type;
+	}
+	return 0;
+}
+
+/* part: the outlined tail; `flags', tested in the head, is not passed. */
+SEC("fexit")
+int BPF_PROG(map_value_size, const struct bpf_map *map, __u32 ret)
+{
+	struct fentry_seen *s = hit(PROBE_MAP_VALUE_SIZE);
+
+	if (s) {
+		s->v[0] = BPF_CORE_READ(map, id);
+		s->v[1] = BPF_CORE_READ(map, value_size);
+		s->v[2] = ret;
+	}
 	return 0;
 }
 

@@ -22,7 +22,7 @@ cc=${HOSTCC:-gcc}
 
 # The BPF programs, against the types of this kernel's BTF.
 bpftool btf dump file "$kobj/vmlinux" format c >"$work/vmlinux.h"
-clang -g -O2 -target bpf -D__TARGET_ARCH_x86 -I"$work" -I"$here" \
+clang -g -O2 -target bpf -fms-extensions -Wno-microsoft-anon-tag -D__TARGET_ARCH_x86 -I"$work" -I"$here" \
 	-c "$here/fentry.bpf.c" -o "$work/fentry.bpf.o"
 bpftool gen skeleton "$work/fentry.bpf.o" name fentry_bpf >"$work/fentry.skel.h"
 
