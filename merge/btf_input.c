@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <bpf/libbpf.h>
@@ -355,6 +356,7 @@ static bool is_elf_file(const char *path)
 static int read_btf(const char *path, struct btf *base, const char *role,
 		    struct btf **out, char *err, size_t err_size)
 {
+	struct stat st;
 	struct btf *b;
 	int ret;
 
@@ -363,6 +365,9 @@ static int read_btf(const char *path, struct btf *base, const char *role,
 	if (access(path, R_OK))
 		return fail(err, err_size, -errno, "%s: %s", path,
 			    strerror(errno));
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return fail(err, err_size, -EISDIR,
+			    "%s: a directory, not BTF nor an ELF file", path);
 	libbpf_message[0] = '\0';
 	if (is_elf_file(path)) {
 		if (elf_file_lacks_btf(path))

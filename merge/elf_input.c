@@ -588,6 +588,16 @@ int elf_input_open(const char *path, struct elf_input **out, char *err,
 		free(in);
 		return ret;
 	}
+	/* A directory or a pipe has no ELF image to read: say what it is. */
+	if (!S_ISREG(in->stat.st_mode)) {
+		ret = S_ISDIR(in->stat.st_mode) ? -EISDIR : -EINVAL;
+		fail(path, err, err_size, "%s",
+		     S_ISDIR(in->stat.st_mode) ? "a directory, not an ELF file"
+					       : "not a regular file");
+		close(in->fd);
+		free(in);
+		return ret;
+	}
 	/*
 	 * Read, not mapped: a file cut short while it is read gives an error
 	 * from libelf, where a mapping would give SIGBUS.

@@ -291,6 +291,10 @@ int main(int argc, char **argv)
 	expect_prefix("dump_help", "dump --help", "usage: truesig dump");
 	expect("dump_missing_file", "dump /nonexistent/x.o", 1, "",
 	       "truesig: /nonexistent/x.o: No such file or directory\n");
+	expect("dump_directory", "dump /", 1, "",
+	       "truesig: /: a directory, not an ELF file\n");
+	expect("dump_not_regular", "dump /dev/null", 1, "",
+	       "truesig: /dev/null: not a regular file\n");
 	test_dump();
 	test_big_endian();
 
