@@ -3,8 +3,14 @@
 
 .DEFAULT_GOAL := all
 CC	?= gcc
+# The kernel the kernel goals build (6.1, 6.12, 7.2) and, unless CC is
+# given, the GCC Debian builds it with.
+KERNEL	?= 6.1
+export KERNEL
+KERNEL_CC_6.12 := gcc-14
+KERNEL_CC_7.2 := gcc-15
 ifeq ($(origin CC),default)
-CC	:= gcc
+CC	:= $(if $(filter kernel-check,$(MAKECMDGOALS)),$(or $(KERNEL_CC_$(KERNEL)),gcc),gcc)
 endif
 
 # A GCC this system lacks and has no package for (GCC 13-16 on Debian 12)
@@ -194,13 +200,20 @@ gcc-diff: all
 gcc-diff-objects: all
 	@scripts/gcc-diff.sh objects $(CC) $(BUILD) $(GCC_DIFF_SRC)
 
-# Build Linux 6.1 with and without the plugin, check its BTF, boot it
-# under QEMU and trace clone functions with fentry (about an hour on 2
+# Build Linux $(KERNEL) with and without the plugin, check its BTF, boot
+# it under QEMU and trace clone functions with fentry (about an hour on 2
 # cores; not part of check).  KERNEL_WORK holds the builds.
-KERNEL_WORK ?= $(BUILD)/kernel
+# KCONFIG=defconfig builds the architecture's defconfig in place of the
+# small config (hours on 2 cores).
+export KCONFIG
+KERNEL_WORK ?= $(BUILD)/kernel$(if $(filter-out 6.1,$(KERNEL)),-$(KERNEL))$(if $(filter defconfig,$(KCONFIG)),-defconfig)
 kernel-check: all
+	@[ -d kernel-integration/patches-$(KERNEL) ] || { \
+		echo "kernel-check: no patches for Linux $(KERNEL) (kernel-integration/patches-$(KERNEL)/); there are: $(patsubst kernel-integration/patches-%,%,$(wildcard kernel-integration/patches-*))" >&2; \
+		exit 2; }
 	@scripts/deps.sh $(CC) kernel
-	@CC=$(CC) kernel-integration/build-and-check.sh $(KERNEL_WORK)
+	@CC=$(CC) TRUESIG_PLUGIN=$(abspath $(PLUGIN)) TRUESIG=$(abspath $(TOOL)) \
+		kernel-integration/build-and-check.sh $(KERNEL_WORK)
 
 # Every benchmark in one run, ratios side by side (bench/run-all.sh);
 # builds the kernels it measures in KERNEL_WORK when they are missing.

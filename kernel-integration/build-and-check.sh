@@ -1,36 +1,51 @@
 #!/bin/sh
 # build-and-check.sh [WORK]
 #
-# The kernel check (`make kernel-check`): build Linux 6.1 from Debian's
-# linux-source-6.1 twice with build-kernel.sh's small config, once with
-# the patches of patches-6.1/ and the plugin, once without the plugin, in
-# WORK (default build/kernel); then report
+# The kernel check (`make kernel-check`): build Linux $KERNEL (6.1, the
+# default, 6.12 or 7.2) from Debian's linux-source-$KERNEL twice with
+# build-kernel.sh's small config (from 6.12 on with IBT and objtool's
+# warnings as errors), once with the patches of patches-$KERNEL/ and the
+# plugin, once without the plugin, in WORK (default build/kernel, or
+# build/kernel-$KERNEL[-defconfig]); then report
 #
 #   - text symbols of vmlinux, clone symbols by kind, records;
 #   - clone symbols without exactly one record (there must be none);
 #   - for vmlinux and each module with records: clone functions with a true
 #     prototype in the final BTF (check-btf.sh), each exception with its
 #     reason; the same judgement of pahole's own BTF of the same vmlinux;
+#   - pahole's `true_signature' BTF of the same vmlinux (pahole 1.32 or
+#     later: this system's, else the toolchain root's) judged per clone
+#     symbol by `truesig compare': right, wrong, missing ("not measured"
+#     when no such pahole runs: a measurement, not a condition);
+#   - objtool: any message of it ("objtool:") in either build's log;
 #   - the size of .debug_truesig, and the BTF growth over pahole's BTF;
 #   - the plugin's compile-time overhead: user time with / without;
 #
-# and boot the result under QEMU, where a BPF program attached with fentry
-# to clone functions checks the arguments they receive (qemu/run.sh).
+# and boot the result under QEMU, where BPF programs attached with fentry
+# and fexit to clone functions check the arguments they receive
+# (qemu/run.sh).
 #
 # The last line is
-#   kernel-check: R records, C/N clone functions with a true prototype in BTF, qemu fentry PASS|FAIL
+#   kernel-check: R records, C/N clone functions with a true prototype in BTF, pahole true_signature A/B/M, objtool clean|N lines, qemu fentry PASS|FAIL
 # and the exit status is 0 only when every clone function has a true
-# prototype in BTF, every clone symbol has its record and QEMU passed.
+# prototype in BTF, every clone symbol has its record, objtool printed
+# nothing and QEMU passed.
 #
-# Environment: CC (default gcc-12), JOBS, KERNEL_SRC (see build-kernel.sh);
-# TRUESIG_PLUGIN and TRUESIG (default: build/truesig.so and build/truesig
-# of this tree); REUSE=1 keeps builds already in WORK (their times are
-# then those of the earlier build).
+# Environment: CC (default gcc-12), KERNEL, KCONFIG, JOBS, KERNEL_SRC (see
+# build-kernel.sh); TRUESIG_PLUGIN and TRUESIG (default: build/truesig.so
+# and build/truesig of this tree); REUSE=1 keeps builds already in WORK
+# (their times are then those of the earlier build).
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 here=$top/kernel-integration
-work=${1:-$top/build/kernel}
+KERNEL=${KERNEL:-6.1}
+KCONFIG=${KCONFIG:-tinyconfig}
+export KERNEL KCONFIG
+suffix=
+[ "$KERNEL" = 6.1 ] || suffix=-$KERNEL
+[ "$KCONFIG" = tinyconfig ] || suffix=$suffix-$KCONFIG
+work=${1:-$top/build/kernel$suffix}
 plugin=$(realpath "${TRUESIG_PLUGIN:-$top/build/truesig.so}")
 truesig=$(realpath "${TRUESIG:-$top/build/truesig}")
 export TRUESIG="$truesig"
@@ -42,6 +57,23 @@ log=$work/kernel-check.log
 say() { echo "$*" | tee -a "$log"; }
 elapsed() { echo "$(( $(date +%s) - $1 ))"; }
 t0=$(date +%s)
+say "kernel-check: Linux $KERNEL, $("${CC:-gcc-12}" --version | head -n 1)"
+
+# pahole_true_signature OUT VMLINUX: pahole's BTF with its true_signature
+# feature (pahole 1.32 or later), from this system's pahole or else the
+# toolchain root's (which needs VMLINUX and OUT inside this checkout).
+pahole_true_signature() {
+	set -- --btf_features=default,true_signature --btf_encode_detached="$1" "$2"
+	if pahole --supported_btf_features 2>/dev/null | grep -q true_signature; then
+		pahole "$@"
+		return
+	fi
+	echo "this system's pahole $(pahole --version 2>/dev/null) has no true_signature"
+	[ -z "${TRUESIG_IN_ROOT:-}" ] || return 1
+	echo "the toolchain root's:"
+	(cd "$top" && scripts/toolchain-root.sh exec sh -c \
+		'scripts/deps.sh gcc-15 >/dev/null && pahole --version && pahole "$@"' sh "$@")
+}
 
 # ---- the two builds ----------------------------------------------------------
 build() {	# build NAME [build-kernel.sh options]
@@ -54,7 +86,12 @@ build() {	# build NAME [build-kernel.sh options]
 	fi
 	rm -rf "$work/$name/obj"
 	t=$(date +%s)
-	"$here/build-kernel.sh" "$@" "$work/$name" | tee -a "$log"
+	if ! "$here/build-kernel.sh" "$@" "$work/$name" >"$work/$name.out" 2>&1; then
+		tee -a "$log" <"$work/$name.out"
+		say "kernel-check: the $name build failed"
+		exit 1
+	fi
+	tee -a "$log" <"$work/$name.out"
 	say "kernel-check: $name: built in $(elapsed "$t") s"
 }
 build patched --plugin "$plugin" --patched "$truesig"
@@ -152,6 +189,24 @@ pahole --btf_encode_detached="$work/pahole.btf" "$vmlinux"
 "$here/check-btf.sh" --btf "$work/pahole.btf" "$vmlinux" 2>&1 |
 	grep -E '^check-btf: .*clone functions' | tee -a "$log" || true
 say ""
+say "== pahole's true_signature BTF of the same vmlinux, judged by truesig compare"
+pahole_ts="not measured"
+if ! pahole_true_signature "$work/pahole-ts.btf" "$vmlinux" >"$work/pahole-ts.log" 2>&1; then
+	sed 's/^/  /' "$work/pahole-ts.log" | tail -n 5 | tee -a "$log"
+	say "  pahole with true_signature: not run (log: $work/pahole-ts.log)"
+elif ! "$truesig" compare --btf "$work/pahole-ts.btf" "$vmlinux" \
+	>"$work/compare-ts.txt" 2>&1; then
+	tail -n 5 "$work/compare-ts.txt" | sed 's/^/  /' | tee -a "$log"
+	say "  truesig compare on pahole's true_signature BTF failed ($work/compare-ts.txt)"
+else
+	sed -n '/^kinds /,$p' "$work/compare-ts.txt" | sed 's/^/  /' | tee -a "$log"
+	# The `all' row of the kinds table: btf-right, btf-wrong, btf-miss.
+	pahole_ts=$(sed -n '/^kinds /,$p' "$work/compare-ts.txt" |
+		awk '$1 == "all" { print $(NF - 2) "/" $(NF - 1) "/" $NF }')
+	[ -n "$pahole_ts" ] || pahole_ts="not measured"
+fi
+
+say ""
 say "== DWARF against the records, and each BTF's verdict (truesig compare)"
 "$truesig" compare --btf "$work/pahole.btf" "$vmlinux" >"$work/compare.txt" 2>&1 || true
 sed -n '/^kinds /,$p' "$work/compare.txt" | sed 's/^/  pahole: /' | tee -a "$log"
@@ -172,6 +227,25 @@ btf_plain=$(section_size "$work/plain/obj/vmlinux" .BTF)
 say ".debug_truesig in vmlinux: $ts bytes ($((ts / (records > 0 ? records : 1))) per record); not loaded"
 say ".BTF: $btf_final bytes with truesig, $btf_pahole from pahole alone on the same vmlinux (+$((btf_final - btf_pahole))), $btf_plain in the build without the plugin"
 
+# ---- objtool -------------------------------------------------------------------
+say ""
+say "== objtool (both builds' logs)"
+objtool=clean
+for b in patched plain; do
+	if [ ! -f "$work/$b/build.log" ]; then
+		say "objtool: no build log of the $b build ($work/$b/build.log)"
+		objtool="not checked"
+	fi
+done
+if [ "$objtool" = clean ]; then
+	objtool_lines=$(cat "$work/patched/build.log" "$work/plain/build.log" |
+		grep -c 'objtool:' || true)
+	grep 'objtool:' "$work/patched/build.log" "$work/plain/build.log" |
+		head -n 20 | tee -a "$log" || true
+	[ "$objtool_lines" -eq 0 ] || objtool="$objtool_lines lines"
+fi
+say "objtool: $objtool"
+
 # ---- compile time --------------------------------------------------------------
 read -r u_with _ <"$work/patched/time"
 read -r u_plain _ <"$work/plain/time"
@@ -183,17 +257,19 @@ say "with the plugin: $u_with s, without: $u_plain s, ratio $(echo "$u_with $u_p
 # ---- QEMU ----------------------------------------------------------------------
 say ""
 say "== QEMU: fentry on clone functions"
-if "$here/qemu/run.sh" "$obj" "$work/qemu" | tee -a "$log"; then
+if "$here/qemu/run.sh" "$obj" "$work/qemu" >"$work/qemu.out" 2>&1; then
 	qemu=PASS
 else
 	qemu=FAIL
 fi
+tee -a "$log" <"$work/qemu.out"
 
 say ""
 say "kernel-check: took $(elapsed "$t0") s; log: $log"
 all_ok=1
-if [ "$ok" -ne "$total" ] || [ "$n_missing" -ne 0 ] || [ "$btf_fail" -ne 0 ]; then
+if [ "$ok" -ne "$total" ] || [ "$n_missing" -ne 0 ] || [ "$btf_fail" -ne 0 ] ||
+   [ "$objtool" != clean ]; then
 	all_ok=0
 fi
-say "kernel-check: $records records, $ok/$total clone functions with a true prototype in BTF, qemu fentry $qemu"
+say "kernel-check: $records records, $ok/$total clone functions with a true prototype in BTF, pahole true_signature $pahole_ts, objtool $objtool, qemu fentry $qemu"
 [ "$all_ok" = 1 ] && [ "$qemu" = PASS ]

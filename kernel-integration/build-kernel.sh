@@ -21,8 +21,11 @@
 # code.  From 6.12 on, with indirect branch tracking and objtool's warnings
 # as errors (X86_KERNEL_IBT, OBJTOOL_WERROR), as distributions build them.
 #
-# Environment: CC (default gcc-12), JOBS (default nproc), KERNEL, KERNEL_SRC,
-# HOSTCFLAGS (added to the host tools' flags, e.g.
+# KCONFIG=defconfig starts from the architecture's defconfig in place of
+# tinyconfig (the scale run: the same options added).
+#
+# Environment: CC (default gcc-12), JOBS (default nproc), KERNEL, KCONFIG,
+# KERNEL_SRC, HOSTCFLAGS (added to the host tools' flags, e.g.
 # -Wno-error=discarded-qualifiers for 6.1 on a newer C library).
 # The last line gives the build's user, system and elapsed seconds.
 set -eu
@@ -45,6 +48,11 @@ out=$1
 cc=${CC:-gcc-12}
 jobs=${JOBS:-$(nproc)}
 kernel=${KERNEL:-6.1}
+kconfig=${KCONFIG:-tinyconfig}
+case $kconfig in
+tinyconfig|defconfig) ;;
+*) echo "$0: KCONFIG is tinyconfig or defconfig, not '$kconfig'" >&2; exit 2 ;;
+esac
 src=${KERNEL_SRC:-/usr/src/linux-source-$kernel.tar.xz}
 here=$(cd "$(dirname "$0")" && pwd)
 patches=$here/patches-$kernel
@@ -81,6 +89,13 @@ if [ ! -f "$out/src/Makefile" ]; then
 	fi
 	mv "$out/src.tmp" "$out/src"
 fi
+# A source unpacked earlier must be the kernel asked for.
+version=$(make -s -C "$out/src" kernelversion 2>/dev/null) || version=
+case $version in
+"$kernel".*) ;;
+*)	echo "$0: $out/src holds Linux ${version:-of no known version}, not $kernel: remove $out" >&2
+	exit 2 ;;
+esac
 
 set -- CC="$cc" HOSTCC="$cc"
 # Host tools: Linux 6.1's copy of libbpf (built for resolve_btfids) is
@@ -94,7 +109,7 @@ elif [ -n "$plugin" ]; then
 fi
 
 mkdir -p "$out/obj"
-make -s -C "$out/src" O="$out/obj" "$@" tinyconfig >/dev/null
+make -s -C "$out/src" O="$out/obj" "$@" "$kconfig" >/dev/null
 "$out/src/scripts/config" --file "$out/obj/.config" \
 	-e 64BIT -e PRINTK -e TTY -e SERIAL_8250 -e SERIAL_8250_CONSOLE \
 	-e BLK_DEV_INITRD -e RD_GZIP -e BINFMT_ELF -e BINFMT_SCRIPT \
@@ -108,8 +123,10 @@ make -s -C "$out/src" O="$out/obj" "$@" tinyconfig >/dev/null
 	-e FTRACE -e FUNCTION_TRACER -e DYNAMIC_FTRACE \
 	-e DYNAMIC_FTRACE_WITH_DIRECT_CALLS -e KPROBES -e KPROBE_EVENTS \
 	-e BPF_EVENTS -e PERF_EVENTS
+# From 6.12 on also memfd_create(), without which a newer libbpf (1.7:
+# the toolchain root's, that builds the QEMU test there) opens no object.
 [ "$kernel" = 6.1 ] || "$out/src/scripts/config" --file "$out/obj/.config" \
-	-e X86_KERNEL_IBT -e OBJTOOL_WERROR
+	-e X86_KERNEL_IBT -e OBJTOOL_WERROR -e MEMFD_CREATE
 [ -z "$tool" ] || "$out/src/scripts/config" --file "$out/obj/.config" \
 	-e DEBUG_INFO_BTF_TRUESIG
 make -s -C "$out/src" O="$out/obj" "$@" olddefconfig 2>&1 |

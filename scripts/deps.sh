@@ -88,6 +88,32 @@ if [ "${2:-}" = objtool ]; then
 		exit 1
 	fi
 fi
+# Linux 6.12 is Debian 13's (trixie): a newer release (the toolchain
+# root's sid) takes that one package from trixie, from the same Debian
+# archive, pinned below its own suite.
+if [ "${2:-}" = kernel ] && [ "${KERNEL:-6.1}" = 6.12 ] &&
+   ! installed linux-source-6.12; then
+	known linux-source-6.12 || refresh_lists
+	if ! known linux-source-6.12 && [ "$(id -u)" -eq 0 ]; then
+		# The Debian archive apt reads from (not security or updates).
+		url=$(apt-get indextargets --format '$(ORIGIN) $(CODENAME) $(REPO_URI)' 2>/dev/null |
+			awk '$1 == "Debian" && $2 !~ /-/ { print $3; exit }')
+		if [ -n "$url" ]; then
+			echo "deps: taking linux-source-6.12 from trixie ($url)"
+			echo "deb $url trixie main" >/etc/apt/sources.list.d/trixie.list
+			printf 'Package: *\nPin: release n=trixie\nPin-Priority: 100\n' \
+				>/etc/apt/preferences.d/trixie
+			apt-get update -q >/dev/null 2>&1 || true
+			known linux-source-6.12 || rm -f /etc/apt/sources.list.d/trixie.list \
+				/etc/apt/preferences.d/trixie
+		fi
+	fi
+	known linux-source-6.12 || {
+		echo "deps: no linux-source-6.12 in this system's archives (Debian 13, trixie, has it;" \
+			"tried: ${url:-no Debian archive found in apt's sources})" >&2
+		exit 1
+	}
+fi
 [ -z "$missing" ] && exit 0
 
 if [ "$(id -u)" -ne 0 ]; then

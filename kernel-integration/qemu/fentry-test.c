@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fentry-test.c — /init of the test initramfs: load the modules given as
- * arguments (the kernel checks their split BTF), find in the kernel's BTF
+ * fentry-test.c — /init of the test initramfs: load the modules listed in
+ * /modules, one path a line, in order (the kernel checks their split
+ * BTF), find in the kernel's BTF
  * the clone each of fentry.bpf.c's programs is written for, attach the
  * programs to them through their true prototypes, reach each function
  * from user space with known values, and compare what the programs read
@@ -65,14 +66,16 @@ static void check_true(const char *probe, const char *what, bool ok)
 	failures += !ok;
 }
 
+/* Reports a failed call: its errno is read first. */
 static void fail(const char *fmt, ...)
 {
+	int err = errno;
 	va_list ap;
 
 	va_start(ap, fmt);
 	printf("qemu-fentry: ");
 	vprintf(fmt, ap);
-	printf(": %s\n", strerror(errno));
+	printf(": %s\n", strerror(err));
 	va_end(ap);
 	failures++;
 }
@@ -223,6 +226,8 @@ static void test_ipstats(struct fentry_bpf *skel, const char *clone)
 
 	if (fd < 0 || fstat(fd, &st)) {
 		fail("/proc/net/snmp");
+		if (fd >= 0)
+			close(fd);
 		return;
 	}
 	while (read(fd, buf, sizeof(buf)) > 0)
@@ -250,6 +255,8 @@ static void test_lport_inuse(struct fentry_bpf *skel, const char *clone)
 	if (fd < 0 || fstat(fd, &st) ||
 	    bind(fd, (struct sockaddr *)&addr, sizeof(addr))) {
 		fail("binding a UDP socket to port 4242");
+		if (fd >= 0)
+			close(fd);
 		return;
 	}
 	check_true(clone, "hit", s->hits > 0);
@@ -272,6 +279,8 @@ static void test_loop_readv(struct fentry_bpf *skel, const char *clone)
 
 	if (fd < 0 || fstat(fd, &st) || readv(fd, iov, 2) < 0) {
 		fail("readv of /proc/self/environ");
+		if (fd >= 0)
+			close(fd);
 		return;
 	}
 	close(fd);
@@ -375,48 +384,74 @@ static bool prototype_fits(const struct btf *btf, const struct btf_type *func,
 	return i == btf_vlen(proto);
 }
 
-/* The clone of PROBE's function with its prototype, or NULL. */
+/* Prints FUNC's parameter names and whether it returns nothing. */
+static void print_parameters(const struct btf *btf, const struct btf_type *func)
+{
+	const struct btf_type *proto = btf__type_by_id(btf, func->type);
+	const struct btf_param *param = btf_params(proto);
+
+	for (int i = 0; i < btf_vlen(proto); i++)
+		printf("%s%s", i ? " " : "",
+		       btf__name_by_offset(btf, param[i].name_off));
+	printf(")%s", proto->type ? "" : ", returning nothing");
+}
+
+/*
+ * The clone of PROBE's function with its prototype, or NULL; a clone with
+ * another prototype is named, with its parameters.
+ */
 static const char *find_clone(const struct btf *btf, const struct probe *probe)
 {
 	for (__u32 id = 1; id < btf__type_cnt(btf); id++) {
 		const struct btf_type *t = btf__type_by_id(btf, id);
 		const char *name = btf__name_by_offset(btf, t->name_off);
 
-		if (btf_is_func(t) && is_clone_of(name, probe->source) &&
-		    prototype_fits(btf, t, probe))
+		if (!btf_is_func(t) || !is_clone_of(name, probe->source))
+			continue;
+		if (prototype_fits(btf, t, probe))
 			return name;
+		printf("fentry %s: another prototype: (", name);
+		print_parameters(btf, t);
+		printf("\n");
 	}
 	return NULL;
 }
 
 /*
  * Chooses each probe's clone and sets its program's target; a probe
- * without one is not loaded.  Returns the clone names (NULL: skipped).
+ * without one is not loaded.  Fills CLONES with the clone names (NULL:
+ * skipped).
  */
 static void choose_clones(struct fentry_bpf *skel, const char **clones)
 {
 	struct btf *btf = btf__load_vmlinux_btf();
 
+	if (!btf)
+		fail("reading /sys/kernel/btf/vmlinux");
 	for (size_t i = 0; i < sizeof(probes) / sizeof(probes[0]); i++) {
 		const struct probe *probe = &probes[i];
 		struct bpf_program *prog = probe->program(skel);
+		const char *clone = btf ? find_clone(btf, probe) : NULL;
 
-		clones[i] = btf ? find_clone(btf, probe) : NULL;
-		if (clones[i] && !bpf_program__set_attach_target(prog, 0, clones[i])) {
-			clones[i] = strdup(clones[i]);
-			printf("fentry %s: a clone of %s(%s)%s\n", clones[i],
-			       probe->source, probe->params,
-			       probe->returns_void ? ", returning nothing" : "");
-			continue;
-		}
 		clones[i] = NULL;
 		bpf_program__set_autoload(prog, false);
-		printf("fentry %s: skipped: this kernel has no clone of it with "
-		       "the parameters %s%s\n", probe->source, probe->params,
-		       probe->returns_void ? " returning nothing" : "");
+		if (!clone) {
+			printf("fentry %s: skipped: this kernel has no clone of it "
+			       "with the parameters %s%s\n", probe->source,
+			       probe->params,
+			       probe->returns_void ? " returning nothing" : "");
+			continue;
+		}
+		if (bpf_program__set_attach_target(prog, 0, clone)) {
+			fail("attaching program %s to %s", bpf_program__name(prog),
+			     clone);
+			continue;
+		}
+		bpf_program__set_autoload(prog, true);
+		clones[i] = strdup(clone);
+		printf("fentry %s: a clone of %s(%s)%s\n", clone, probe->source,
+		       probe->params, probe->returns_void ? ", returning nothing" : "");
 	}
-	if (!btf)
-		fail("reading /sys/kernel/btf/vmlinux");
 	btf__free(btf);
 }
 
@@ -456,15 +491,39 @@ static void load_module(const char *path)
 
 	if (fd < 0 || syscall(SYS_finit_module, fd, "", 0)) {
 		fail("loading %s", path);
+		if (fd >= 0)
+			close(fd);
 		return;
 	}
 	close(fd);
+	/* The module's name: its file's, up to the dot, with - as _. */
 	snprintf(btf, sizeof(btf), "/sys/kernel/btf/%.*s", (int)strcspn(name, "."),
 		 name);
+	for (char *c = btf; *c; c++)
+		if (*c == '-')
+			*c = '_';
 	check_true("module", btf, !stat(btf, &st));
 }
 
-int main(int argc, char **argv)
+/* Loads the modules LIST names, one path a line, in order. */
+static void load_modules(const char *list)
+{
+	char line[256];
+	FILE *f = fopen(list, "r");
+
+	if (!f) {
+		fail("reading %s", list);
+		return;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0])
+			load_module(line);
+	}
+	fclose(f);
+}
+
+int main(void)
 {
 	const char *clones[sizeof(probes) / sizeof(probes[0])] = { 0 };
 	struct fentry_bpf *skel;
@@ -476,8 +535,7 @@ int main(int argc, char **argv)
 	mount("sysfs", "/sys", "sysfs", 0, NULL);
 	check_true("vmlinux", "/sys/kernel/btf/vmlinux",
 		   !stat("/sys/kernel/btf/vmlinux", &st));
-	for (int i = 1; i < argc; i++)
-		load_module(argv[i]);
+	load_modules("/modules");
 
 	libbpf_set_print(print_libbpf);
 	skel = fentry_bpf__open();
