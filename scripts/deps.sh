@@ -110,7 +110,7 @@ if [ "${2:-}" = kernel ] && [ "${KERNEL:-6.1}" = 6.12 ] &&
 	fi
 	known linux-source-6.12 || {
 		echo "deps: no linux-source-6.12 in this system's archives (Debian 13, trixie, has it;" \
-			"tried: ${url:-no Debian archive found in apt's sources})" >&2
+			"tried: ${url:-no Debian archive among the sources of apt})" >&2
 		exit 1
 	}
 fi

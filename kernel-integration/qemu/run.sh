@@ -42,17 +42,17 @@ cp "$work/init" "$work/root/init"
 (cd "$kobj" && find . -name '*.ko' | sort) >"$work/ko.list"
 : >"$work/root/modules"
 add_module() {	# add_module NAME: NAME and what it depends on, once
-	local ko dep
-	ko=$(awk -v m="$1" '{ n = $0; sub(/.*\//, "", n); sub(/\.ko$/, "", n)
-		gsub(/-/, "_", n); if (n == m) { print; exit } }' "$work/ko.list")
-	[ -n "$ko" ] || { echo "run.sh: module $1 was not built" >&2; exit 1; }
-	grep -qx "/${ko##*/}" "$work/root/modules" && return 0
-	for dep in $(objcopy -O binary --only-section=.modinfo "$kobj/$ko" /dev/stdout |
+	# $2: the module's path (positional parameters are the function's own).
+	set -- "$1" "$(awk -v m="$1" '{ n = $0; sub(/.*\//, "", n); sub(/\.ko$/, "", n)
+		gsub(/-/, "_", n); if (n == m) { print; exit } }' "$work/ko.list")"
+	[ -n "$2" ] || { echo "run.sh: module $1 was not built" >&2; exit 1; }
+	grep -qx "/${2##*/}" "$work/root/modules" && return 0
+	for dep in $(objcopy -O binary --only-section=.modinfo "$kobj/$2" /dev/stdout |
 		tr '\0' '\n' | sed -n 's/^depends=//p' | tr ',' ' '); do
 		add_module "$(echo "$dep" | tr '-' '_')"
 	done
-	cp "$kobj/$ko" "$work/root/"
-	echo "/${ko##*/}" >>"$work/root/modules"
+	cp "$kobj/$2" "$work/root/"
+	echo "/${2##*/}" >>"$work/root/modules"
 }
 while read -r ko; do
 	readelf -SW "$kobj/$ko" | grep -qE ' \.(debug_)?truesig ' || continue
