@@ -95,8 +95,17 @@ $(PLUGIN): $(PLUGIN_SRCS) $(PLUGIN_HDRS) $(COMPILER) | $(BUILD) deps
 	$(CXX_FOR_PLUGIN) $(PLUGIN_CXXFLAGS) -I$(PLUGIN_DIR)/include \
 		-o $@ $(PLUGIN_SRCS) $(PLUGIN_LDFLAGS)
 
-$(TOOL): merge/main.c $(TOOL_SRCS) $(TOOL_HDRS) $(COMPILER) | $(BUILD) deps
-	$(CC) $(TOOL_CFLAGS) -o $@ merge/main.c $(TOOL_SRCS) $(TOOL_LIBS)
+# The tool, an object a source: touching one source recompiles one object
+# (each object's headers are in its .d file, written as it compiles; a
+# changed Makefile recompiles them all).
+TOOL_OBJS	:= $(patsubst merge/%.c,$(BUILD)/obj/%.o,merge/main.c $(TOOL_SRCS))
+
+$(BUILD)/obj/%.o: merge/%.c $(COMPILER) Makefile | $(BUILD) deps
+	@mkdir -p $(@D)
+	$(CC) $(TOOL_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(TOOL): $(TOOL_OBJS)
+	$(CC) $(TOOL_CFLAGS) -o $@ $(TOOL_OBJS) $(TOOL_LIBS)
 
 # The same tool under AddressSanitizer and UBSan, for the tests: its
 # objects are compiled once (by CC, and by REPLAY_CC for the replays) and
@@ -107,13 +116,15 @@ REPLAY_OBJS	:= $(if $(filter $(CC),$(REPLAY_CC)),$(ASAN_OBJS),\
 
 .SECONDARY: $(ASAN_OBJS) $(REPLAY_OBJS)
 
-$(BUILD)/asan/obj/%.o: merge/%.c $(TOOL_HDRS) $(COMPILER) | $(BUILD)
+$(BUILD)/asan/obj/%.o: merge/%.c $(COMPILER) Makefile | $(BUILD)
 	@mkdir -p $(@D)
-	$(CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -c -o $@ $<
+	$(CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -MMD -MP -c -o $@ $<
 
-$(BUILD)/asan/obj-replay/%.o: merge/%.c $(TOOL_HDRS) $(COMPILER) | $(BUILD)
+$(BUILD)/asan/obj-replay/%.o: merge/%.c $(COMPILER) Makefile | $(BUILD)
 	@mkdir -p $(@D)
-	$(REPLAY_CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -c -o $@ $<
+	$(REPLAY_CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -MMD -MP -c -o $@ $<
+
+-include $(wildcard $(BUILD)/obj/*.d $(BUILD)/asan/obj/*.d $(BUILD)/asan/obj-replay/*.d)
 
 $(BUILD)/asan/truesig: merge/main.c $(ASAN_OBJS) $(TOOL_HDRS)
 	$(CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -o $@ $< $(ASAN_OBJS) $(TOOL_LIBS)
