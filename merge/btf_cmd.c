@@ -22,12 +22,11 @@
 
 #include "btf_cmd.h"
 #include "btf_convert.h"
+#include "cli.h"
 #include "btf_input.h"
 #include "btf_output.h"
 #include "load.h"
 
-#define EXIT_BAD_INPUT	1
-#define EXIT_USAGE	2
 
 static const char usage_text[] =
 "usage: truesig btf [-q] (-o OUT | --in-place) [--base BTF_OR_ELF]\n"
@@ -58,14 +57,6 @@ static const char usage_text[] =
 "other byte of FILE where it is and puts the new .BTF and section headers\n"
 "after them.\n";
 
-static int usage_error(const char *fmt, const char *arg)
-{
-	fprintf(stderr, "truesig: btf: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nTry 'truesig btf --help'.\n");
-	return EXIT_USAGE;
-}
-
 struct options {
 	const char	*file;
 	const char	*out;
@@ -86,50 +77,50 @@ static bool same_file(const char *a, const char *b)
 /* 0, 2 for a usage error, or -1 after --help. */
 static int parse_options(int argc, char **argv, struct options *o)
 {
-	bool options_done = false;
+	static const struct option longopts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "in-place", no_argument, NULL, 'i' },
+		{ "base", required_argument, NULL, 'b' },
+		{ "btf", required_argument, NULL, 'B' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
 
 	memset(o, 0, sizeof(*o));
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (options_done || a[0] != '-' || !a[1]) {
-			if (o->file)
-				return usage_error("more than one file ('%s')", a);
-			o->file = a;
-		} else if (!strcmp(a, "--")) {
-			options_done = true;
-		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+	cli_getopt_reset();
+	while ((c = cli_getopt(argc, argv, "o:qh", longopts)) != -1) {
+		if ((c == 'o' || c == 'b' || c == 'B') && !optarg[0])
+			return cli_usage_error("btf", "%s needs an argument",
+					       c == 'o' ? "-o" : c == 'b' ? "--base" : "--btf");
+		switch (c) {
+		case 'o': o->out = optarg; break;
+		case 'i': o->in_place = true; break;
+		case 'b': o->base = optarg; break;
+		case 'B': o->btf = optarg; break;
+		case 'q': o->quiet = true; break;
+		case 'h':
 			fputs(usage_text, stdout);
 			return -1;
-		} else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
-			o->quiet = true;
-		} else if (!strcmp(a, "--in-place")) {
-			o->in_place = true;
-		} else if (!strcmp(a, "-o") || !strcmp(a, "--output") ||
-			   !strcmp(a, "--base") || !strcmp(a, "--btf")) {
-			if (i + 1 >= argc || !argv[i + 1][0])
-				return usage_error("%s needs an argument", a);
-			if (!strcmp(a, "--base"))
-				o->base = argv[++i];
-			else if (!strcmp(a, "--btf"))
-				o->btf = argv[++i];
-			else
-				o->out = argv[++i];
-		} else {
-			return usage_error("unknown option '%s'", a);
+		default:
+			return CLI_EXIT_USAGE;
 		}
 	}
+	if (argc - optind > 1)
+		return cli_usage_error("btf", "more than one file ('%s')",
+				       argv[optind + 1]);
+	o->file = argv[optind];
 	if (!o->file)
-		return usage_error("no FILE given%s", "");
+		return cli_usage_error("btf", "no FILE given");
 	if (!o->out == !o->in_place)
-		return usage_error("give exactly one of -o OUT and --in-place%s",
-				   "");
+		return cli_usage_error("btf", "give exactly one of -o OUT and --in-place");
 	if (o->out && same_file(o->out, o->file))
-		return usage_error("-o %s would overwrite FILE: use --in-place",
-				   o->out);
+		return cli_usage_error("btf", "-o %s would overwrite FILE: use --in-place",
+				       o->out);
 	if (o->btf && o->in_place)
-		return usage_error("--btf %s: the BTF is not FILE's; write it with -o",
-				   o->btf);
+		return cli_usage_error("btf", "--btf %s: the BTF is not FILE's; write it with -o",
+				       o->btf);
 	return 0;
 }
 
@@ -157,13 +148,13 @@ int cmd_btf(int argc, char **argv)
 	signal(SIGXFSZ, SIG_IGN);
 
 	if (!load_file(o.file, &f))
-		return EXIT_BAD_INPUT;
+		return CLI_EXIT_FAIL;
 	if (btf_input_open(f.elf, o.btf, o.base, &in, err, sizeof(err))) {
 		fprintf(stderr, "truesig: %s\n", err);
 		unload_file(&f);
-		return EXIT_BAD_INPUT;
+		return CLI_EXIT_FAIL;
 	}
-	ret = EXIT_BAD_INPUT;
+	ret = CLI_EXIT_FAIL;
 	if (btf_convert(&in, &f, o.file, o.quiet, &res, err, sizeof(err))) {
 		fprintf(stderr, "truesig: %s\n", err);
 		goto out;

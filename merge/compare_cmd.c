@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "compare_btf.h"
 #include "compare_cmd.h"
 #include "compare_dwarf.h"
@@ -28,8 +29,6 @@
 #include "load.h"
 #include "records.h"
 
-#define EXIT_BAD_INPUT	1
-#define EXIT_USAGE	2
 
 #define KIND_TEXT_MAX	64
 #define MAX_KIND_ROWS	64
@@ -68,51 +67,42 @@ struct summary {
 	unsigned	 cold_fragments;
 };
 
-static int usage(const char *problem)
-{
-	if (problem)
-		fprintf(stderr, "truesig: compare: %s\n", problem);
-	fprintf(problem ? stderr : stdout,
-		"usage: truesig compare [--json] [-q] [--btf BTF_OR_ELF "
-		"[--base BTF_OR_ELF]] FILE\n");
-	return problem ? EXIT_USAGE : 0;
-}
-
 static int parse_options(int argc, char **argv, struct compare_options *o)
 {
-	bool options_done = false;
+	static const struct option longopts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "btf", required_argument, NULL, 'B' },
+		{ "base", required_argument, NULL, 'b' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
 
 	memset(o, 0, sizeof(*o));
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (options_done || a[0] != '-' || !a[1]) {
-			if (o->path)
-				return usage("more than one FILE");
-			o->path = a;
-		} else if (!strcmp(a, "--")) {
-			options_done = true;
-		} else if (!strcmp(a, "--json")) {
-			o->json = true;
-		} else if (!strcmp(a, "-q")) {
-			o->quiet = true;
-		} else if (!strcmp(a, "--btf") || !strcmp(a, "--base")) {
-			if (i + 1 == argc)
-				return usage("an option needs a file");
-			*(!strcmp(a, "--btf") ? &o->btf : &o->base) = argv[++i];
-		} else if (!strcmp(a, "--help")) {
-			usage(NULL);
+	cli_getopt_reset();
+	while ((c = cli_getopt(argc, argv, "qh", longopts)) != -1) {
+		switch (c) {
+		case 'j': o->json = true; break;
+		case 'B': o->btf = optarg; break;
+		case 'b': o->base = optarg; break;
+		case 'q': o->quiet = true; break;
+		case 'h':
+			printf("usage: truesig compare [--json] [-q] [--btf BTF_OR_ELF "
+			       "[--base BTF_OR_ELF]] FILE\n");
 			return -1;
-		} else {
-			fprintf(stderr, "truesig: compare: unknown option "
-				"'%s'\n", a);
-			return EXIT_USAGE;
+		default:
+			return CLI_EXIT_USAGE;
 		}
 	}
-	if (!o->path)
-		return usage("no FILE given");
+	if (optind == argc)
+		return cli_usage_error("compare", "no FILE given");
+	if (argc - optind > 1)
+		return cli_usage_error("compare", "more than one FILE ('%s')",
+				       argv[optind + 1]);
+	o->path = argv[optind];
 	if (o->base && !o->btf)
-		return usage("--base goes with --btf");
+		return cli_usage_error("compare", "--base goes with --btf");
 	return 0;
 }
 
@@ -403,8 +393,8 @@ int cmd_compare(int argc, char **argv)
 	if ((ret = parse_options(argc, argv, &o)))
 		return ret < 0 ? 0 : ret;
 	if (!load_file(o.path, &f))
-		return EXIT_BAD_INPUT;
-	ret = EXIT_BAD_INPUT;
+		return CLI_EXIT_FAIL;
+	ret = CLI_EXIT_FAIL;
 	if (dwarf_file_open(o.path, &dw, err, sizeof(err)) ||
 	    (o.btf && btf_judge_open(o.btf, o.base, &judge, err,
 				     sizeof(err)))) {

@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "diff_cmd.h"
 #include "dump.h"
 #include "json.h"
@@ -32,8 +33,9 @@
 #include "records.h"
 #include "type_name.h"
 
-#define EXIT_DIFFER	1
-#define EXIT_TROUBLE	2
+/* As diff(1): 0 the same, 1 different, 2 trouble. */
+#define EXIT_DIFFER	CLI_EXIT_FAIL
+#define EXIT_TROUBLE	CLI_EXIT_USAGE
 #define LOCS_MAX	512
 
 /* What a record says, aspect by aspect, as text. */
@@ -566,42 +568,41 @@ static bool walk(struct side *A, struct side *B, struct json_writer *w,
 
 /* ---- the command ---------------------------------------------------------- */
 
-static int usage(const char *fmt, const char *arg)
-{
-	fprintf(stderr, "truesig: diff: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nusage: truesig diff [--json] A B\n");
-	return EXIT_TROUBLE;
-}
-
 int cmd_diff(int argc, char **argv)
 {
-	const char *paths[2] = { NULL, NULL };
-	bool json = false, options_done = false;
+	static const struct option longopts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *paths[2];
+	bool json = false;
 	struct side A, B;
 	struct counts n = { 0 };
 	struct json_writer w;
-	unsigned n_paths = 0;
 	bool ok;
+	int c;
 
-	for (int i = 1; i < argc; i++) {
-		if (!options_done && !strcmp(argv[i], "--json")) {
+	cli_getopt_reset();
+	while ((c = cli_getopt(argc, argv, "h", longopts)) != -1) {
+		switch (c) {
+		case 'j':
 			json = true;
-		} else if (!options_done && !strcmp(argv[i], "--help")) {
+			break;
+		case 'h':
 			printf("usage: truesig diff [--json] A B\n");
 			return 0;
-		} else if (!options_done && !strcmp(argv[i], "--")) {
-			options_done = true;
-		} else if (!options_done && argv[i][0] == '-' && argv[i][1]) {
-			return usage("unknown option '%s'", argv[i]);
-		} else if (n_paths == 2) {
-			return usage("more than two files ('%s')", argv[i]);
-		} else {
-			paths[n_paths++] = argv[i];
+		default:
+			return EXIT_TROUBLE;
 		}
 	}
-	if (n_paths != 2)
-		return usage("two files are needed%s", "");
+	if (argc - optind < 2)
+		return cli_usage_error("diff", "two files are needed");
+	if (argc - optind > 2)
+		return cli_usage_error("diff", "more than two files ('%s')",
+				       argv[optind + 2]);
+	paths[0] = argv[optind];
+	paths[1] = argv[optind + 1];
 
 	if (!side_load(paths[0], &A))
 		return EXIT_TROUBLE;

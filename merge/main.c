@@ -9,10 +9,11 @@
  *   truesig diff [--json] A B
  *   truesig --help | --version
  *
- * Exit status: 0 on success, 1 when a file cannot be read or its .truesig
- * section is malformed ("truesig: FILE: problem" on stderr, nothing on
+ * Exit status (cli.h): 0 on success, 1 when a file cannot be read or its
+ * records are malformed ("truesig: FILE: problem" on stderr, nothing on
  * stdout), 2 for a usage error.  diff, as diff(1): 0 the same, 1
- * different, 2 bad input or usage.
+ * different, 2 bad input or usage.  Each command parses its options with
+ * cli_getopt().
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -20,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "dump.h"
 #include "btf_cmd.h"
 #include "compare_cmd.h"
@@ -31,9 +33,6 @@
 #include "truesig_format.h"
 
 #define TRUESIG_TOOL_VERSION	"0.1"
-
-#define EXIT_BAD_INPUT	1
-#define EXIT_USAGE	2
 
 struct command {
 	const char	*name;
@@ -82,7 +81,7 @@ static int usage_error(const char *fmt, const char *arg)
 	fprintf(stderr, "truesig: ");
 	fprintf(stderr, fmt, arg);
 	fprintf(stderr, "\nTry 'truesig --help'.\n");
-	return EXIT_USAGE;
+	return CLI_EXIT_USAGE;
 }
 
 /* Flush stdout and report a failed write (a full disk, a closed pipe). */
@@ -90,41 +89,46 @@ static int finish_output(void)
 {
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "truesig: write error: %s\n", strerror(errno));
-		return EXIT_BAD_INPUT;
+		return CLI_EXIT_FAIL;
 	}
 	return 0;
 }
 
 static int cmd_dump(int argc, char **argv)
 {
-	const char *path = NULL;
-	bool json = false, options_done = false;
+	static const struct option longopts[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *path;
+	bool json = false;
 	struct loaded_file f;
 	struct dump_input in;
-	int ret;
+	int c, ret;
 
-	for (int i = 1; i < argc; i++) {
-		if (!options_done && !strcmp(argv[i], "--json")) {
+	cli_getopt_reset();
+	while ((c = cli_getopt(argc, argv, "h", longopts)) != -1) {
+		switch (c) {
+		case 'j':
 			json = true;
-		} else if (!options_done && !strcmp(argv[i], "--help")) {
+			break;
+		case 'h':
 			printf("usage: truesig dump [--json] FILE\n");
-			return 0;
-		} else if (!options_done && !strcmp(argv[i], "--")) {
-			options_done = true;
-		} else if (!options_done && argv[i][0] == '-' && argv[i][1]) {
-			return usage_error("dump: unknown option '%s'", argv[i]);
-		} else if (path) {
-			return usage_error("dump: more than one file ('%s')",
-					   argv[i]);
-		} else {
-			path = argv[i];
+			return finish_output();
+		default:
+			return CLI_EXIT_USAGE;
 		}
 	}
-	if (!path)
-		return usage_error("dump: no FILE given%s", "");
+	if (optind == argc)
+		return cli_usage_error("dump", "no FILE given");
+	if (argc - optind > 1)
+		return cli_usage_error("dump", "more than one file ('%s')",
+				       argv[optind + 1]);
+	path = argv[optind];
 
 	if (!load_file(path, &f))
-		return EXIT_BAD_INPUT;
+		return CLI_EXIT_FAIL;
 	in = (struct dump_input){
 		.elf = f.elf, .sections = f.sections,
 		.n_sections = f.n_sections,
@@ -133,7 +137,7 @@ static int cmd_dump(int argc, char **argv)
 	if (json) {
 		if (dump_json(stdout, &in)) {
 			fprintf(stderr, "truesig: internal error: bad JSON nesting\n");
-			ret = EXIT_BAD_INPUT;
+			ret = CLI_EXIT_FAIL;
 		}
 	} else {
 		dump_text(stdout, &in);

@@ -18,14 +18,13 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "cli.h"
 #include "elf_input.h"
 #include "load.h"
 #include "verify_check.h"
 #include "verify_cmd.h"
 #include "verify_trace.h"
 
-#define EXIT_FAIL	1
-#define EXIT_USAGE	2
 
 struct verify_options {
 	bool		 require_hits;
@@ -33,16 +32,6 @@ struct verify_options {
 	bool		 quiet;		/* only failures and the summary */
 	char		**argv;		/* PROGRAM [ARGS...] */
 };
-
-static int usage(const char *problem)
-{
-	if (problem)
-		fprintf(stderr, "truesig: verify: %s\n", problem);
-	fprintf(problem ? stderr : stdout,
-		"usage: truesig verify [--require-hits] [--no-capture] [-q] PROGRAM "
-		"[ARGS...]\n");
-	return problem ? EXIT_USAGE : 0;
-}
 
 /* The run-time address of a link-time one. */
 static uint64_t relocate(uint64_t address, uint64_t bias, bool word32)
@@ -176,32 +165,34 @@ static bool collect(const struct loaded_file *f, uint64_t bias,
 
 static int parse_options(int argc, char **argv, struct verify_options *o)
 {
-	int i;
+	static const struct option longopts[] = {
+		{ "require-hits", no_argument, NULL, 'r' },
+		{ "no-capture", no_argument, NULL, 'n' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
 
 	memset(o, 0, sizeof(*o));
-	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
-		if (!strcmp(argv[i], "--require-hits")) {
-			o->require_hits = true;
-		} else if (!strcmp(argv[i], "--no-capture")) {
-			o->no_capture = true;
-		} else if (!strcmp(argv[i], "-q")) {
-			o->quiet = true;
-		} else if (!strcmp(argv[i], "--help")) {
-			return usage(NULL) == 0 ? -1 : EXIT_USAGE;
-		} else if (!strcmp(argv[i], "--")) {
-			i++;
-			break;
-		} else {
-			char msg[300];
-
-			snprintf(msg, sizeof(msg), "unknown option '%.200s'",
-				 argv[i]);
-			return usage(msg);
+	cli_getopt_reset();
+	/* '+': the options end at PROGRAM; what follows is its own. */
+	while ((c = cli_getopt(argc, argv, "+qh", longopts)) != -1) {
+		switch (c) {
+		case 'r': o->require_hits = true; break;
+		case 'n': o->no_capture = true; break;
+		case 'q': o->quiet = true; break;
+		case 'h':
+			printf("usage: truesig verify [--require-hits] [--no-capture] [-q] "
+			       "PROGRAM [ARGS...]\n");
+			return -1;
+		default:
+			return CLI_EXIT_USAGE;
 		}
 	}
-	if (i >= argc)
-		return usage("no PROGRAM given");
-	o->argv = argv + i;
+	if (optind == argc)
+		return cli_usage_error("verify", "no PROGRAM given");
+	o->argv = argv + optind;
 	return 0;
 }
 
@@ -271,7 +262,7 @@ int cmd_verify(int argc, char **argv)
 	char err[512], *exec_path = NULL;
 	uint64_t bias = 0, *addresses = NULL;
 	size_t n_fns = 0, at = 0;
-	int status = 0, ret = EXIT_FAIL, r;
+	int status = 0, ret = CLI_EXIT_FAIL, r;
 	bool word32, spawned = false;
 	const char *program;
 
@@ -281,7 +272,7 @@ int cmd_verify(int argc, char **argv)
 	program = o.argv[0];
 	memset(&st, 0, sizeof(st));
 	if (!load_file(program, &f))
-		return EXIT_FAIL;
+		return CLI_EXIT_FAIL;
 	word32 = f.elf->addr_size == 4;
 	st.machine = f.elf->machine;
 	if (st.machine != EM_X86_64 && st.machine != EM_386) {
@@ -342,19 +333,19 @@ int cmd_verify(int argc, char **argv)
 		goto out;
 	}
 	fflush(stdout);
-	ret = report(program, fns, n_fns, &o) ? 0 : EXIT_FAIL;
+	ret = report(program, fns, n_fns, &o) ? 0 : CLI_EXIT_FAIL;
 	if (st.error[0]) {
 		fprintf(stderr, "truesig: verify: %s: %s\n", program, st.error);
-		ret = EXIT_FAIL;
+		ret = CLI_EXIT_FAIL;
 	}
 	if (WIFSIGNALED(status)) {
 		fprintf(stderr, "truesig: verify: %s was killed by signal %d\n",
 			program, WTERMSIG(status));
-		ret = EXIT_FAIL;
+		ret = CLI_EXIT_FAIL;
 	} else if (WIFEXITED(status) && WEXITSTATUS(status)) {
 		fprintf(stderr, "truesig: verify: %s exited with status %d\n",
 			program, WEXITSTATUS(status));
-		ret = EXIT_FAIL;
+		ret = CLI_EXIT_FAIL;
 	}
 out:
 	if (spawned)

@@ -261,6 +261,43 @@ static void test_big_endian(void)
 	sb_free(&img);
 }
 
+/* Every command's command line follows one convention (cli.h). */
+static void test_conventions(void)
+{
+	static const char *const commands[] = {
+		"dump", "btf", "compare", "verify", "diff",
+	};
+
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+		const char *c = commands[i];
+		char name[64], args[64], want[160];
+
+		snprintf(name, sizeof(name), "%s_unknown_option", c);
+		snprintf(args, sizeof(args), "%s --frob x y", c);
+		snprintf(want, sizeof(want), "truesig: %s: unknown option "
+			 "'--frob'\nTry 'truesig %s --help'.\n", c, c);
+		expect(name, args, 2, "", want);
+		snprintf(name, sizeof(name), "%s_unknown_short", c);
+		snprintf(args, sizeof(args), "%s -Z x y", c);
+		snprintf(want, sizeof(want), "truesig: %s: unknown option "
+			 "'-Z'\nTry 'truesig %s --help'.\n", c, c);
+		expect(name, args, 2, "", want);
+		for (int h = 0; h < 2; h++) {
+			snprintf(name, sizeof(name), "%s_help_%d", c, h);
+			snprintf(args, sizeof(args), "%s %s", c, h ? "--help" : "-h");
+			snprintf(want, sizeof(want), "usage: truesig %s ", c);
+			expect_prefix(name, args, want);
+		}
+	}
+	expect("btf_missing_argument", "btf x.o --base", 2, "",
+	       "truesig: btf: --base needs an argument\nTry 'truesig btf --help'.\n");
+	expect("btf_empty_argument", "btf -o '' x.o", 2, "",
+	       "truesig: btf: -o needs an argument\nTry 'truesig btf --help'.\n");
+	/* verify's options end at PROGRAM: the rest are PROGRAM's. */
+	expect("verify_no_program", "verify -q", 2, "",
+	       "truesig: verify: no PROGRAM given\nTry 'truesig verify --help'.\n");
+}
+
 int main(int argc, char **argv)
 {
 	char self[1024];
@@ -286,7 +323,7 @@ int main(int argc, char **argv)
 	       "truesig: unknown command 'frobnicate'\nTry 'truesig --help'.\n");
 	expect("dump_without_file", "dump", 2, "", NULL);
 	expect("dump_unknown_option", "dump --xml x.o", 2, "",
-	       "truesig: dump: unknown option '--xml'\nTry 'truesig --help'.\n");
+	       "truesig: dump: unknown option '--xml'\nTry 'truesig dump --help'.\n");
 	expect("dump_two_files", "dump a.o b.o", 2, "", NULL);
 	expect_prefix("dump_help", "dump --help", "usage: truesig dump");
 	expect("dump_missing_file", "dump /nonexistent/x.o", 1, "",
@@ -295,6 +332,7 @@ int main(int argc, char **argv)
 	       "truesig: /: a directory, not an ELF file\n");
 	expect("dump_not_regular", "dump /dev/null", 1, "",
 	       "truesig: /dev/null: not a regular file\n");
+	test_conventions();
 	test_dump();
 	test_big_endian();
 

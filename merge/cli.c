@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: MIT
+/* cli.c — the command-line conventions of cli.h. */
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "truesig: %s: ", cmd);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'truesig %s --help'.\n", cmd);
+	return CLI_EXIT_USAGE;
+}
+
+void cli_getopt_reset(void)
+{
+	optind = 0;		/* GNU: a full reset, for a new argv */
+	opterr = 0;		/* the messages are ours */
+}
+
+int cli_getopt(int argc, char **argv, const char *shortopts,
+	       const struct option *longopts)
+{
+	char spec[64];
+	bool stop = shortopts[0] == '+';
+	int c;
+
+	/* ':' first (after '+'): a missing argument returns ':'. */
+	snprintf(spec, sizeof(spec), "%s:%s", stop ? "+" : "",
+		 shortopts + stop);
+	c = getopt_long(argc, argv, spec, longopts, NULL);
+	if (c == ':') {
+		cli_usage_error(argv[0], "%s needs an argument", argv[optind - 1]);
+		return '?';
+	}
+	if (c == '?') {
+		if (optopt)
+			cli_usage_error(argv[0], "unknown option '-%c'", optopt);
+		else
+			cli_usage_error(argv[0], "unknown option '%s'",
+					argv[optind - 1]);
+		return '?';
+	}
+	return c;
+}

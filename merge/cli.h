@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * cli.h — the conventions every truesig subcommand follows on its command
+ * line: the exit statuses, getopt_long with one set of messages, -h and
+ * --help.
+ *
+ * A usage error prints
+ *	truesig: CMD: problem
+ *	Try 'truesig CMD --help'.
+ * on stderr and exits with CLI_EXIT_USAGE; nothing goes to stdout.
+ */
+#ifndef TRUESIG_CLI_H
+#define TRUESIG_CLI_H
+
+#include <getopt.h>
+
+enum {
+	CLI_EXIT_OK = 0,
+	CLI_EXIT_FAIL = 1,	/* bad input, a failed check; diff: differ */
+	CLI_EXIT_USAGE = 2,	/* a usage error; diff: any trouble */
+};
+
+/* Reports a usage error of subcommand CMD; returns CLI_EXIT_USAGE. */
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * getopt_long over a subcommand's ARGV (ARGV[0] is its name): the next
+ * option's value, -1 after the last (operands from optind), or '?' once
+ * an unknown option or a missing argument is reported.  SHORTOPTS as
+ * getopt's; a leading '+' stops at the first operand (for commands that
+ * run a program with its own arguments).  Start each command's parse with
+ * cli_getopt_reset().
+ */
+int cli_getopt(int argc, char **argv, const char *shortopts,
+	       const struct option *longopts);
+void cli_getopt_reset(void);
+
+#endif
