@@ -147,13 +147,13 @@ $(BUILD)/torture-gen: testsuite/torture/gen.c $(COMPILER) | $(BUILD)
 	$(CC) $(TOOL_CFLAGS) -o $@ $<
 
 $(BUILD)/corrupt-record: testsuite/verify/corrupt-record.c $(TOOL_SRCS) $(TOOL_HDRS) $(COMPILER) | $(BUILD)
-	$(CC) $(TOOL_CFLAGS) -o $@ $< merge/elf_input.c merge/records.c -lelf -lz
+	$(CC) $(TOOL_CFLAGS) -o $@ $< merge/elf_input.c merge/records.c merge/errmsg.c -lelf -lz
 
 VERIFY_HELPERS := $(BUILD)/torture-gen $(BUILD)/corrupt-record
 
 # Compares a clone's record with GCC's own IPA-CP and IPA-SRA dumps.
 $(BUILD)/ipa-dump-check: testsuite/gcc-ipa/ipa-dump-check.c $(TOOL_SRCS) $(TOOL_HDRS) $(COMPILER) | $(BUILD)
-	$(CC) $(TOOL_CFLAGS) -o $@ $< merge/load.c merge/elf_input.c merge/records.c -lelf -lz
+	$(CC) $(TOOL_CFLAGS) -o $@ $< merge/load.c merge/elf_input.c merge/records.c merge/errmsg.c -lelf -lz
 
 # ---- demo -------------------------------------------------------------------
 demo: all

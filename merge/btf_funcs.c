@@ -26,6 +26,7 @@
 
 #include "btf_funcs.h"
 #include "btf_names.h"
+#include "errmsg.h"
 
 #define BTF_VLEN_MAX	0xffff
 
@@ -82,7 +83,7 @@ static int error(struct ctx *c, int ret, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(c->err, c->err_size, fmt, ap);
+	errmsgv(c->err, c->err_size, ret, NULL, fmt, ap);
 	va_end(ap);
 	return ret;
 }

@@ -18,6 +18,7 @@
 
 #include "btf_input.h"
 #include "btf_prune.h"
+#include "errmsg.h"
 
 /* libbpf's last message, for our own ones. */
 static char libbpf_message[256];
@@ -43,10 +44,11 @@ static int fail(char *err, size_t err_size, int ret, const char *fmt, ...)
 {
 	va_list ap;
 
+	ret = ret < 0 ? ret : -EINVAL;
 	va_start(ap, fmt);
-	vsnprintf(err, err_size, fmt, ap);
+	errmsgv(err, err_size, ret, NULL, fmt, ap);
 	va_end(ap);
-	return ret < 0 ? ret : -EINVAL;
+	return ret;
 }
 
 /* A libbpf failure: its message if it said one, else errno's text. */

@@ -25,34 +25,18 @@
 #include "atomic_file.h"
 #include "btf_output.h"
 #include "elf_rewrite.h"
+#include "errmsg.h"
 
 __attribute__((format(printf, 4, 5)))
 static int fail(char *err, size_t err_size, int ret, const char *fmt, ...)
 {
 	va_list ap;
 
+	ret = ret < 0 ? ret : -EIO;
 	va_start(ap, fmt);
-	vsnprintf(err, err_size, fmt, ap);
+	errmsgv(err, err_size, ret, NULL, fmt, ap);
 	va_end(ap);
-	return ret < 0 ? ret : -EIO;
-}
-
-static int write_all(int fd, const void *data, size_t size)
-{
-	const char *p = data;
-
-	while (size) {
-		ssize_t n = write(fd, p, size);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		p += n;
-		size -= (size_t)n;
-	}
-	return 0;
+	return ret;
 }
 
 static mode_t default_mode(void)
@@ -66,7 +50,7 @@ static mode_t default_mode(void)
 static int write_stream(int fd, const char *name, const void *data,
 			size_t size, char *err, size_t err_size)
 {
-	int ret = write_all(fd, data, size);
+	int ret = write_full(fd, data, size, -1);
 
 	if (ret)
 		return fail(err, err_size, ret, "%s: cannot write: %s", name,
@@ -102,7 +86,7 @@ int btf_output_raw(const char *out, const void *data, size_t size,
 		return fail(err, err_size, ret,
 			    "%s: cannot create a file next to it: %s", out,
 			    strerror(-ret));
-	ret = write_all(f.fd, data, size);
+	ret = write_full(f.fd, data, size, -1);
 	if (!ret && fchmod(f.fd, default_mode()))
 		ret = -errno;
 	if (ret) {

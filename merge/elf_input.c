@@ -15,6 +15,7 @@
 
 #include "byteorder.h"
 #include "elf_input.h"
+#include "errmsg.h"
 #include "truesig_format.h"
 
 /* How a data relocation type computes and stores S + A. */
@@ -64,16 +65,10 @@ static int fail(const char *path, char *err, size_t err_size,
 		const char *fmt, ...)
 {
 	va_list ap;
-	int n;
 
-	if (!err || !err_size)
-		return -EINVAL;
-	n = snprintf(err, err_size, "%s: ", path);
-	if (n >= 0 && (size_t)n < err_size) {
-		va_start(ap, fmt);
-		vsnprintf(err + n, err_size - n, fmt, ap);
-		va_end(ap);
-	}
+	va_start(ap, fmt);
+	errmsgv(err, err_size, -EINVAL, path, fmt, ap);
+	va_end(ap);
 	return -EINVAL;
 }
 

@@ -23,6 +23,7 @@
 
 #include "byteorder.h"
 #include "elf_rewrite.h"
+#include "errmsg.h"
 
 struct elf_rewrite {
 	int		 out;		/* the new file */
@@ -48,7 +49,7 @@ static int fail(struct elf_rewrite *w, int ret, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(w->err, w->err_size, fmt, ap);
+	errmsgv(w->err, w->err_size, ret, NULL, fmt, ap);
 	va_end(ap);
 	return ret;
 }
@@ -199,25 +200,6 @@ static int read_names(struct elf_rewrite *w, int in)
 
 /* ---- writing -------------------------------------------------------------- */
 
-static int pwrite_all(int fd, const void *data, size_t size, uint64_t offset)
-{
-	const uint8_t *p = data;
-
-	while (size) {
-		ssize_t n = pwrite(fd, p, size, (off_t)offset);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		p += n;
-		size -= (size_t)n;
-		offset += (uint64_t)n;
-	}
-	return 0;
-}
-
 /* Copy the first `len` bytes of in to out. */
 static int copy_prefix(int in, int out, uint64_t len)
 {
@@ -250,7 +232,7 @@ static int copy_prefix(int in, int out, uint64_t len)
 			return -errno;
 		if (n == 0)
 			return -EIO;
-		ret = pwrite_all(out, buf, (size_t)n, (uint64_t)out_off);
+		ret = write_full(out, buf, (size_t)n, (uint64_t)out_off);
 		if (ret)
 			return ret;
 		in_off += n;
@@ -299,11 +281,11 @@ static int patch_ehdr(const struct elf_rewrite *w, uint64_t shoff, size_t n)
 	int ret;
 
 	store_uint(b, w->elf64 ? 8 : 4, w->big_endian, shoff);
-	ret = pwrite_all(w->out, b, w->elf64 ? 8 : 4, w->elf64 ? 0x28 : 0x20);
+	ret = write_full(w->out, b, w->elf64 ? 8 : 4, w->elf64 ? 0x28 : 0x20);
 	if (ret)
 		return ret;
 	store_uint(b, 2, w->big_endian, n < SHN_LORESERVE ? n : 0);
-	return pwrite_all(w->out, b, 2, w->elf64 ? 0x3c : 0x30);
+	return write_full(w->out, b, 2, w->elf64 ? 0x3c : 0x30);
 }
 
 /* The section's new bytes where the old ones were (same size). */
@@ -316,7 +298,7 @@ static int finish_in_place(struct elf_rewrite *w, const void *data,
 	if (size != s->sh_size)
 		return fail(w, -EINVAL, "section %zu is loaded with the image "
 			    "(SHF_ALLOC): it cannot change size", w->target);
-	ret = pwrite_all(w->out, data, size, s->sh_offset);
+	ret = write_full(w->out, data, size, s->sh_offset);
 	return ret ? fail(w, ret, "%s", strerror(-ret)) : 0;
 }
 
@@ -357,12 +339,12 @@ static int finish_at_end(struct elf_rewrite *w, const void *data, size_t size,
 		return fail(w, -ENOMEM, "out of memory");
 	for (size_t i = 0; i < n; i++)
 		encode_shdr(w, &w->shdrs[i], table + i * entsize);
-	ret = pwrite_all(w->out, data, size, offset);
+	ret = write_full(w->out, data, size, offset);
 	if (!ret && adding)
-		ret = pwrite_all(w->out, w->names, strtab->sh_size,
+		ret = write_full(w->out, w->names, strtab->sh_size,
 				 strtab->sh_offset);
 	if (!ret)
-		ret = pwrite_all(w->out, table, n * entsize, shoff);
+		ret = write_full(w->out, table, n * entsize, shoff);
 	if (!ret)
 		ret = patch_ehdr(w, shoff, n);
 	free(table);

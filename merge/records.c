@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "byteorder.h"
+#include "errmsg.h"
 #include "records.h"
 
 #define HEADER_SIZE	sizeof(struct ts_unit_header)
@@ -64,18 +65,14 @@ __attribute__((format(printf, 4, 5)))
 static int fail(struct parser *p, uint64_t offset, int code,
 		const char *fmt, ...)
 {
+	char where[32];
 	va_list ap;
-	int n;
 
-	if (!p->err || !p->err_size)
-		return code;
-	n = snprintf(p->err, p->err_size, "offset 0x%llx: ",
-		     (unsigned long long)offset);
-	if (n >= 0 && (size_t)n < p->err_size) {
-		va_start(ap, fmt);
-		vsnprintf(p->err + n, p->err_size - n, fmt, ap);
-		va_end(ap);
-	}
+	snprintf(where, sizeof(where), "offset 0x%llx",
+		 (unsigned long long)offset);
+	va_start(ap, fmt);
+	errmsgv(p->err, p->err_size, code, where, fmt, ap);
+	va_end(ap);
 	return code;
 }
 

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: MIT
+/* errmsg.c — failure messages into the caller's buffer; full writes. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include "errmsg.h"
+
+int errmsgv(char *err, size_t err_size, int ret, const char *prefix,
+	    const char *fmt, va_list ap)
+{
+	int n = 0;
+
+	if (!err || !err_size)
+		return ret;
+	if (prefix)
+		n = snprintf(err, err_size, "%s: ", prefix);
+	if (n >= 0 && (size_t)n < err_size)
+		vsnprintf(err + n, err_size - (size_t)n, fmt, ap);
+	return ret;
+}
+
+int errmsg(char *err, size_t err_size, int ret, const char *prefix,
+	   const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	errmsgv(err, err_size, ret, prefix, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+int write_full(int fd, const void *data, size_t size, long long offset)
+{
+	const char *p = data;
+
+	while (size) {
+		ssize_t n = offset < 0 ? write(fd, p, size)
+				       : pwrite(fd, p, size, (off_t)offset);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		p += n;
+		size -= (size_t)n;
+		if (offset >= 0)
+			offset += n;
+	}
+	return 0;
+}
