@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <netinet/in.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/socket.h>
@@ -129,6 +130,8 @@ PROGRAM(ipstats_return)
 PROGRAM(lport_inuse)
 PROGRAM(loop_readv)
 PROGRAM(map_value_size)
+PROGRAM(proc_options)
+PROGRAM(vma_name)
 
 /*
  * Whether the program PROGRAM picks loads, attached to CLONE, in an
@@ -311,6 +314,52 @@ static void test_map_value_size(struct fentry_bpf *skel, const char *clone)
 	check(clone, "return", s->v[2], info.value_size);
 }
 
+static void test_proc_options(struct fentry_bpf *skel, const char *clone)
+{
+	struct fentry_seen *s = reset(skel, PROBE_PROC_OPTIONS);
+
+	/* A second proc instance, with options of its own. */
+	if (mkdir("/mnt", 0755) && errno != EEXIST) {
+		fail("mkdir /mnt");
+		return;
+	}
+	if (mount("proc", "/mnt", "proc", 0, "hidepid=2,gid=7")) {
+		fail("mounting proc with hidepid=2,gid=7");
+		return;
+	}
+	check_true(clone, "hit", s->hits > 0);
+	check_true(clone, "fs_info->pid_ns, a pointer", s->v[0] != 0);
+	check(clone, "fc->fs_private->hidepid", s->v[1], 2);
+	check(clone, "fc->fs_private->gid", s->v[2], 7);
+	umount("/mnt");
+}
+
+static void test_vma_name(struct fentry_bpf *skel, const char *clone)
+{
+	struct fentry_seen *s = reset(skel, PROBE_VMA_NAME);
+	size_t size = 3 * 4096;
+	char buf[4096];
+	void *map = mmap(NULL, size, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS,
+			 -1, 0);
+	int fd = open("/proc/self/maps", O_RDONLY);
+
+	if (map == MAP_FAILED || fd < 0) {
+		fail("mapping memory and opening /proc/self/maps");
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	skel->bss->target_vma = (unsigned long)map;
+	while (read(fd, buf, sizeof(buf)) > 0)
+		;
+	close(fd);
+	check_true(clone, "hit for the new mapping", s->hits > 0);
+	check(clone, "vma->vm_start", s->v[0], (unsigned long)map);
+	check(clone, "vma->vm_end", s->v[1], (unsigned long)map + size);
+	check(clone, "vma->vm_file", s->v[2], 0);
+	munmap(map, size);
+}
+
 static const struct probe probes[] = {
 	{ PROBE_SETSCHEDULER, "_sched_setscheduler",
 	  "p policy param__sched_priority check", false,
@@ -329,6 +378,10 @@ static const struct probe probes[] = {
 	  0, program_loop_readv, test_loop_readv },
 	{ PROBE_MAP_VALUE_SIZE, "bpf_map_value_size", "map", false,
 	  0, program_map_value_size, test_map_value_size },
+	{ PROBE_PROC_OPTIONS, "proc_apply_options", "fs_info fc__fs_private",
+	  true, 1 << KIND_CONSTANT, program_proc_options, test_proc_options },
+	{ PROBE_VMA_NAME, "get_vma_name", "vma name", true,
+	  0, program_vma_name, test_vma_name },
 };
 
 /* Whether NAME is SOURCE followed by clone suffixes only. */

@@ -22,6 +22,7 @@
 #include "fentry-test.h"
 
 int target_pid;
+__u64 target_vma;		/* the start of the mapping PROBE_VMA_NAME waits for */
 struct fentry_seen seen[N_PROBES];
 
 static __always_inline struct fentry_seen *hit(int probe)
@@ -156,6 +157,45 @@ int BPF_PROG(map_value_size, const struct bpf_map *map, __u32 ret)
 		s->v[0] = BPF_CORE_READ(map, id);
 		s->v[1] = BPF_CORE_READ(map, value_size);
 		s->v[2] = ret;
+	}
+	return 0;
+}
+
+/*
+ * constprop and isra: `user_ns' the constant &init_user_ns, and of `fc'
+ * only fc->fs_private, the mount's parsed options.
+ */
+SEC("fentry")
+int BPF_PROG(proc_options, struct proc_fs_info *fs_info, void *fs_private)
+{
+	struct proc_fs_context *options = fs_private;
+	struct fentry_seen *s = hit(PROBE_PROC_OPTIONS);
+
+	if (s) {
+		s->v[0] = (__u64)BPF_CORE_READ(fs_info, pid_ns);
+		s->v[1] = BPF_CORE_READ(options, hidepid);
+		s->v[2] = (__u64)(__s64)BPF_CORE_READ(options, gid);
+	}
+	return 0;
+}
+
+/*
+ * part: the tail for mappings without a file; `path' and `name_fmt' gone.
+ * `name' (a char **) is not read: Linux 6.12's verifier admits no
+ * pointer to a pointer.
+ */
+SEC("fentry")
+int BPF_PROG(vma_name, struct vm_area_struct *vma)
+{
+	struct fentry_seen *s;
+
+	if (BPF_CORE_READ(vma, vm_start) != target_vma)
+		return 0;
+	s = hit(PROBE_VMA_NAME);
+	if (s) {
+		s->v[0] = BPF_CORE_READ(vma, vm_start);
+		s->v[1] = BPF_CORE_READ(vma, vm_end);
+		s->v[2] = (__u64)BPF_CORE_READ(vma, vm_file);
 	}
 	return 0;
 }
