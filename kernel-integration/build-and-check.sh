@@ -86,12 +86,10 @@ build() {	# build NAME [build-kernel.sh options]
 	fi
 	rm -rf "$work/$name/obj"
 	t=$(date +%s)
-	if ! "$here/build-kernel.sh" "$@" "$work/$name" >"$work/$name.out" 2>&1; then
-		tee -a "$log" <"$work/$name.out"
-		say "kernel-check: the $name build failed"
-		exit 1
-	fi
+	status=0
+	"$here/build-kernel.sh" "$@" "$work/$name" >"$work/$name.out" 2>&1 || status=$?
 	tee -a "$log" <"$work/$name.out"
+	[ "$status" -eq 0 ] || { say "kernel-check: the $name build failed"; exit 1; }
 	say "kernel-check: $name: built in $(elapsed "$t") s"
 }
 build patched --plugin "$plugin" --patched "$truesig"

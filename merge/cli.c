@@ -12,11 +12,12 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "truesig: %s: ", cmd);
+	fprintf(stderr, "truesig: %s%s", cmd ? cmd : "", cmd ? ": " : "");
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry 'truesig %s --help'.\n", cmd);
+	fprintf(stderr, "\nTry 'truesig %s%s--help'.\n", cmd ? cmd : "",
+		cmd ? " " : "");
 	return CLI_EXIT_USAGE;
 }
 

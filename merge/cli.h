@@ -20,7 +20,10 @@ enum {
 	CLI_EXIT_USAGE = 2,	/* a usage error; diff: any trouble */
 };
 
-/* Reports a usage error of subcommand CMD; returns CLI_EXIT_USAGE. */
+/*
+ * Reports a usage error of subcommand CMD (NULL: of the command line as a
+ * whole, before any subcommand); returns CLI_EXIT_USAGE.
+ */
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

@@ -76,14 +76,6 @@ static void usage(FILE *out)
 		"2 usage error; diff: 0 the same, 1 different, 2 trouble.\n");
 }
 
-static int usage_error(const char *fmt, const char *arg)
-{
-	fprintf(stderr, "truesig: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nTry 'truesig --help'.\n");
-	return CLI_EXIT_USAGE;
-}
-
 /* Flush stdout and report a failed write (a full disk, a closed pipe). */
 static int finish_output(void)
 {
@@ -149,7 +141,7 @@ static int cmd_dump(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	if (argc < 2)
-		return usage_error("no command given%s", "");
+		return cli_usage_error(NULL, "no command given");
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(stdout);
 		return finish_output();
@@ -163,5 +155,5 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < N_COMMANDS; i++)
 		if (!strcmp(argv[1], commands[i].name))
 			return commands[i].run(argc - 1, argv + 1);
-	return usage_error("unknown command '%s'", argv[1]);
+	return cli_usage_error(NULL, "unknown command '%s'", argv[1]);
 }

@@ -115,30 +115,15 @@ struct probe {
 	const char *params;	/* the true parameters: fnmatch patterns */
 	bool returns_void;	/* the true prototype returns nothing */
 	unsigned kinds;		/* what its prototype shows (1 << enum kind) */
-	struct bpf_program *(*program)(struct fentry_bpf *skel);
+	const char *program;	/* its program in fentry.bpf.c */
 	void (*test)(struct fentry_bpf *skel, const char *clone);
 };
 
-#define PROGRAM(name)							\
-	static struct bpf_program *program_##name(struct fentry_bpf *skel) \
-	{ return skel->progs.name; }
-PROGRAM(setscheduler)
-PROGRAM(sigaltstack)
-PROGRAM(siginfo)
-PROGRAM(ipstats)
-PROGRAM(ipstats_return)
-PROGRAM(lport_inuse)
-PROGRAM(loop_readv)
-PROGRAM(map_value_size)
-PROGRAM(proc_options)
-PROGRAM(vma_name)
-
 /*
- * Whether the program PROGRAM picks loads, attached to CLONE, in an
+ * Whether the program named PROGRAM loads, attached to CLONE, in an
  * object of its own (its failure is what some tests expect).
  */
-static bool loads_alone(struct bpf_program *(*program)(struct fentry_bpf *),
-			const char *clone)
+static bool loads_alone(const char *program, const char *clone)
 {
 	struct fentry_bpf *skel = fentry_bpf__open();
 	struct bpf_program *prog;
@@ -147,9 +132,11 @@ static bool loads_alone(struct bpf_program *(*program)(struct fentry_bpf *),
 	if (!skel)
 		return false;
 	bpf_object__for_each_program(prog, skel->obj)
-		bpf_program__set_autoload(prog, prog == program(skel));
+		bpf_program__set_autoload(prog, !strcmp(bpf_program__name(prog),
+							program));
 	quiet = true;
-	loaded = !bpf_program__set_attach_target(program(skel), 0, clone) &&
+	prog = bpf_object__find_program_by_name(skel->obj, program);
+	loaded = prog && !bpf_program__set_attach_target(prog, 0, clone) &&
 		 !fentry_bpf__load(skel);
 	quiet = false;
 	fentry_bpf__destroy(skel);
@@ -239,9 +226,9 @@ static void test_ipstats(struct fentry_bpf *skel, const char *clone)
 	check_true(clone, "hit at exit", s->hits > 0);
 	check(clone, "seq->file->f_inode->i_ino", s->v[0], st.st_ino);
 	check_true(clone, "the program alone loads",
-		   loads_alone(program_ipstats, clone));
+		   loads_alone("ipstats", clone));
 	check_true(clone, "a program reading the declared int return is refused",
-		   !loads_alone(program_ipstats_return, clone));
+		   !loads_alone("ipstats_return", clone));
 }
 
 static void test_lport_inuse(struct fentry_bpf *skel, const char *clone)
@@ -363,25 +350,25 @@ static void test_vma_name(struct fentry_bpf *skel, const char *clone)
 static const struct probe probes[] = {
 	{ PROBE_SETSCHEDULER, "_sched_setscheduler",
 	  "p policy param__sched_priority check", false,
-	  1 << KIND_POINTER_TO_VALUE, program_setscheduler, test_setscheduler },
+	  1 << KIND_POINTER_TO_VALUE, "setscheduler", test_setscheduler },
 	{ PROBE_SIGALTSTACK, "do_sigaltstack", "ss oss sp", false,
-	  1 << KIND_CONSTANT, program_sigaltstack, test_sigaltstack },
+	  1 << KIND_CONSTANT, "sigaltstack", test_sigaltstack },
 	{ PROBE_SIGINFO, "post_copy_siginfo_from_user",
 	  "info__si_signo info__si_code from", false,
-	  1 << KIND_SPLIT, program_siginfo, test_siginfo },
+	  1 << KIND_SPLIT, "siginfo", test_siginfo },
 	{ PROBE_IPSTATS, "snmp_seq_show_ipstats", "seq", true,
-	  1 << KIND_RETURN_DROPPED, program_ipstats, test_ipstats },
+	  1 << KIND_RETURN_DROPPED, "ipstats", test_ipstats },
 	{ PROBE_LPORT_INUSE, "udp_lib_lport_inuse",
 	  "num hslot* bitmap sk log", false,
-	  1 << KIND_CONSTANT, program_lport_inuse, test_lport_inuse },
+	  1 << KIND_CONSTANT, "lport_inuse", test_lport_inuse },
 	{ PROBE_LOOP_READV, "do_loop_readv_writev", "filp iter ppos type", false,
-	  0, program_loop_readv, test_loop_readv },
+	  0, "loop_readv", test_loop_readv },
 	{ PROBE_MAP_VALUE_SIZE, "bpf_map_value_size", "map", false,
-	  0, program_map_value_size, test_map_value_size },
+	  0, "map_value_size", test_map_value_size },
 	{ PROBE_PROC_OPTIONS, "proc_apply_options", "fs_info fc__fs_private",
-	  true, 1 << KIND_CONSTANT, program_proc_options, test_proc_options },
+	  true, 1 << KIND_CONSTANT, "proc_options", test_proc_options },
 	{ PROBE_VMA_NAME, "get_vma_name", "vma name", true,
-	  0, program_vma_name, test_vma_name },
+	  0, "vma_name", test_vma_name },
 };
 
 /* Whether NAME is SOURCE followed by clone suffixes only. */
@@ -483,10 +470,16 @@ static void choose_clones(struct fentry_bpf *skel, const char **clones)
 		fail("reading /sys/kernel/btf/vmlinux");
 	for (size_t i = 0; i < sizeof(probes) / sizeof(probes[0]); i++) {
 		const struct probe *probe = &probes[i];
-		struct bpf_program *prog = probe->program(skel);
+		struct bpf_program *prog =
+			bpf_object__find_program_by_name(skel->obj, probe->program);
 		const char *clone = btf ? find_clone(btf, probe) : NULL;
 
 		clones[i] = NULL;
+		if (!prog) {
+			errno = ENOENT;
+			fail("finding program %s", probe->program);
+			continue;
+		}
 		bpf_program__set_autoload(prog, false);
 		if (!clone) {
 			printf("fentry %s: skipped: this kernel has no clone of it "
