@@ -50,15 +50,31 @@ TOOL		:= $(BUILD)/truesig
 
 PLUGIN_CXXFLAGS := -std=gnu++11 -fPIC -fno-rtti -fno-exceptions -O2 -g \
 	-Wall -Werror -Wno-literal-suffix -Iinclude
-TOOL_CFLAGS	:= -std=gnu11 -O2 -g -Wall -Wextra -Werror -Iinclude -Imerge
+TOOL_CFLAGS	:= -std=gnu11 -O2 -g -Wall -Wextra -Werror -Iinclude -Imerge -Imerge/lib
 TOOL_LIBS	:= -lbpf -ldw -lelf -lz
 SAN_FLAGS	:= -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 
 PLUGIN_SRCS	:= $(wildcard gcc-plugin/*.cc)
 PLUGIN_HDRS	:= $(wildcard gcc-plugin/*.h) include/truesig_format.h
-TOOL_SRCS	:= $(filter-out merge/main.c,$(wildcard merge/*.c))
-TOOL_HDRS	:= $(wildcard merge/*.h) include/truesig_format.h
+LIB_SRCS	:= $(wildcard merge/lib/*.c)
+LIB_HDRS	:= $(wildcard merge/lib/*.h) include/truesig_format.h \
+	include/truesig/truesig.h
+TOOL_SRCS	:= $(filter-out merge/main.c,$(wildcard merge/*.c)) $(LIB_SRCS)
+TOOL_HDRS	:= $(wildcard merge/*.h) $(LIB_HDRS)
+
+# libtruesig, the reader as a library (merge/lib/, <truesig/truesig.h>,
+# docs/API.md): a static and a shared one from the same position-
+# independent objects; the shared one exports only the names its version
+# script lists.  LIB_VERSION comes from the header.
+LIB_VERSION	:= $(shell sed -n 's/^\#define LIBTRUESIG_MAJOR_VERSION //p' include/truesig/truesig.h).$(shell sed -n 's/^\#define LIBTRUESIG_MINOR_VERSION //p' include/truesig/truesig.h)
+LIB_SONAME	:= libtruesig.so.$(basename $(LIB_VERSION))
+LIB_A		:= $(BUILD)/lib/libtruesig.a
+LIB_SO		:= $(BUILD)/lib/libtruesig.so.$(LIB_VERSION)
+LIB_MAP		:= merge/lib/libtruesig.map
+LIB_PIC_OBJS	:= $(patsubst merge/lib/%.c,$(BUILD)/pic/%.o,$(LIB_SRCS))
+LIB_LIBS	:= -lelf
+
 UNIT_TESTS	:= $(patsubst merge/tests/%.c,$(BUILD)/asan/%,$(wildcard merge/tests/test-*.c))
 BTF_LOAD	:= $(BUILD)/btf-kernel-load
 # Inputs that once crashed a fuzz target, replayed by `make check` (built
@@ -66,10 +82,10 @@ BTF_LOAD	:= $(BUILD)/btf-kernel-load
 REPLAY_CC	:= $(shell command -v clang >/dev/null 2>&1 && echo clang || echo $(CC))
 REPLAY_TESTS	:= $(patsubst fuzz/fuzz-%.c,$(BUILD)/asan/replay-%,$(wildcard fuzz/fuzz-*.c))
 
-.PHONY: FORCE all deps demo check check-gcc-ipa check-objtool gcc-diff gcc-diff-objects sweep torture-sweep torture kernel-check bench fuzz robustness valgrind install uninstall clean
+.PHONY: FORCE all deps demo check install-lib check-gcc-ipa check-objtool gcc-diff gcc-diff-objects sweep torture-sweep torture kernel-check bench fuzz robustness valgrind install uninstall clean
 .DELETE_ON_ERROR:
 
-all: deps $(PLUGIN) $(TOOL)
+all: deps $(PLUGIN) $(TOOL) $(LIB_A) $(LIB_SO)
 
 deps:
 	@scripts/deps.sh $(CC)
@@ -107,6 +123,22 @@ $(BUILD)/obj/%.o: merge/%.c $(COMPILER) Makefile | $(BUILD) deps
 $(TOOL): $(TOOL_OBJS)
 	$(CC) $(TOOL_CFLAGS) -o $@ $(TOOL_OBJS) $(TOOL_LIBS)
 
+
+$(BUILD)/pic/%.o: merge/lib/%.c $(COMPILER) Makefile | $(BUILD) deps
+	@mkdir -p $(@D)
+	$(CC) $(TOOL_CFLAGS) -fPIC -MMD -MP -c -o $@ $<
+
+$(LIB_A): $(LIB_PIC_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@ && $(AR) rcs $@ $(LIB_PIC_OBJS)
+
+$(LIB_SO): $(LIB_PIC_OBJS) $(LIB_MAP)
+	@mkdir -p $(@D)
+	$(CC) -shared -Wl,-soname,$(LIB_SONAME) -Wl,--version-script=$(LIB_MAP) \
+		-Wl,--no-undefined -o $@ $(LIB_PIC_OBJS) $(LIB_LIBS)
+	ln -sf $(notdir $@) $(BUILD)/lib/$(LIB_SONAME)
+	ln -sf $(LIB_SONAME) $(BUILD)/lib/libtruesig.so
+
 # The same tool under AddressSanitizer and UBSan, for the tests: its
 # objects are compiled once (by CC, and by REPLAY_CC for the replays) and
 # linked into each test.
@@ -124,7 +156,10 @@ $(BUILD)/asan/obj-replay/%.o: merge/%.c $(COMPILER) Makefile | $(BUILD)
 	@mkdir -p $(@D)
 	$(REPLAY_CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -MMD -MP -c -o $@ $<
 
--include $(wildcard $(BUILD)/obj/*.d $(BUILD)/asan/obj/*.d $(BUILD)/asan/obj-replay/*.d)
+-include $(wildcard $(BUILD)/obj/*.d $(BUILD)/asan/obj/*.d \
+	$(BUILD)/asan/obj-replay/*.d $(BUILD)/pic/*.d \
+	$(BUILD)/obj/lib/*.d $(BUILD)/asan/obj/lib/*.d \
+	$(BUILD)/asan/obj-replay/lib/*.d)
 
 $(BUILD)/asan/truesig: merge/main.c $(ASAN_OBJS) $(TOOL_HDRS)
 	$(CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -o $@ $< $(ASAN_OBJS) $(TOOL_LIBS)
@@ -142,18 +177,19 @@ $(BTF_LOAD): merge/tests/btf-kernel-load.c $(COMPILER) | $(BUILD)
 	$(CC) $(TOOL_CFLAGS) -o $@ $< -lbpf
 
 # The helpers of the verify suite: the torture generator and a tool that
-# spoils a record on purpose.
+# spoils a record on purpose (on libtruesig.a and its internal headers).
 $(BUILD)/torture-gen: testsuite/torture/gen.c $(COMPILER) | $(BUILD)
 	$(CC) $(TOOL_CFLAGS) -o $@ $<
 
-$(BUILD)/corrupt-record: testsuite/verify/corrupt-record.c $(TOOL_SRCS) $(TOOL_HDRS) $(COMPILER) | $(BUILD)
-	$(CC) $(TOOL_CFLAGS) -o $@ $< merge/elf_input.c merge/records.c merge/errmsg.c -lelf -lz
+$(BUILD)/corrupt-record: testsuite/verify/corrupt-record.c $(LIB_A) $(LIB_HDRS) $(COMPILER) | $(BUILD)
+	$(CC) $(TOOL_CFLAGS) -o $@ $< $(LIB_A) $(LIB_LIBS)
 
 VERIFY_HELPERS := $(BUILD)/torture-gen $(BUILD)/corrupt-record
 
-# Compares a clone's record with GCC's own IPA-CP and IPA-SRA dumps.
-$(BUILD)/ipa-dump-check: testsuite/gcc-ipa/ipa-dump-check.c $(TOOL_SRCS) $(TOOL_HDRS) $(COMPILER) | $(BUILD)
-	$(CC) $(TOOL_CFLAGS) -o $@ $< merge/load.c merge/elf_input.c merge/records.c merge/errmsg.c -lelf -lz
+# Compares a clone's record with GCC's own IPA-CP and IPA-SRA dumps (on
+# libtruesig.a and its internal headers).
+$(BUILD)/ipa-dump-check: testsuite/gcc-ipa/ipa-dump-check.c $(LIB_A) $(LIB_HDRS) $(COMPILER) | $(BUILD)
+	$(CC) $(TOOL_CFLAGS) -o $@ $< $(LIB_A) $(LIB_LIBS)
 
 # ---- demo -------------------------------------------------------------------
 demo: all
@@ -169,7 +205,15 @@ check: all $(BUILD)/asan/truesig $(UNIT_TESTS) $(REPLAY_TESTS) $(BTF_LOAD) $(VER
 	@scripts/run-verify.sh $(CC) $(BUILD) || true
 	@scripts/sweep.sh $(CC) $(BUILD) $(CHECK_SWEEP_EVERY) -O2 "-O2 -m32" \
 		| tee $(BUILD)/results/sweep | tail -n 3
+	@if $(MAKE) --no-print-directory install-lib PREFIX=$(API_PREFIX) \
+		>$(BUILD)/api-install.log 2>&1; then \
+		scripts/check-api.sh $(CC) $(BUILD) $(API_PREFIX) || true; \
+	else echo "api: 0 passed, 1 failed (make install-lib: see $(BUILD)/api-install.log)" \
+		| tee $(BUILD)/results/api; fi
 	@scripts/summarize.sh $(BUILD)/results
+
+# libtruesig installed where the API suite builds against it.
+API_PREFIX = $(abspath $(BUILD))/api/prefix
 
 # Every Nth c-torture file in `make check`; all of them in `make sweep`.
 CHECK_SWEEP_EVERY ?= 40
@@ -280,7 +324,7 @@ valgrind: all
 FUZZ_CC		?= clang
 FUZZ_SECONDS	?= 60
 FUZZ_TARGETS	:= records btf elf
-FUZZ_CFLAGS	:= -std=gnu11 -g -O1 -Wall -Wextra -Werror -Iinclude -Imerge \
+FUZZ_CFLAGS	:= -std=gnu11 -g -O1 -Wall -Wextra -Werror -Iinclude -Imerge -Imerge/lib \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 FUZZ_BINS	:= $(patsubst %,$(BUILD)/fuzz/fuzz-%,$(FUZZ_TARGETS))
@@ -295,13 +339,36 @@ fuzz: all $(FUZZ_BINS)
 
 # ---- install ----------------------------------------------------------------
 # gcc -fplugin=truesig looks for truesig.so in its plugin directory.
-install: all
+# The library alone (install-lib): its headers, libtruesig.a, the shared
+# library with its soname links, and libtruesig.pc for pkg-config.
+LIBDIR		?= $(PREFIX)/lib
+INCLUDEDIR	?= $(PREFIX)/include
+
+install: all install-lib
 	install -d $(DESTDIR)$(PLUGIN_DIR) $(DESTDIR)$(PREFIX)/bin
 	install -m 0644 $(PLUGIN) $(DESTDIR)$(PLUGIN_DIR)/truesig.so
 	install -m 0755 $(TOOL) $(DESTDIR)$(PREFIX)/bin/truesig
 
+install-lib: $(LIB_A) $(LIB_SO)
+	install -d $(DESTDIR)$(INCLUDEDIR)/truesig $(DESTDIR)$(LIBDIR)/pkgconfig
+	install -m 0644 include/truesig/truesig.h include/truesig_format.h \
+		$(DESTDIR)$(INCLUDEDIR)/truesig/
+	install -m 0644 $(LIB_A) $(DESTDIR)$(LIBDIR)/
+	install -m 0755 $(LIB_SO) $(DESTDIR)$(LIBDIR)/
+	ln -sf $(notdir $(LIB_SO)) $(DESTDIR)$(LIBDIR)/$(LIB_SONAME)
+	ln -sf $(LIB_SONAME) $(DESTDIR)$(LIBDIR)/libtruesig.so
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+		-e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(LIB_VERSION)|' \
+		merge/lib/libtruesig.pc.in >$(DESTDIR)$(LIBDIR)/pkgconfig/libtruesig.pc
+
 uninstall:
 	rm -f $(DESTDIR)$(PLUGIN_DIR)/truesig.so $(DESTDIR)$(PREFIX)/bin/truesig
+	rm -f $(DESTDIR)$(INCLUDEDIR)/truesig/truesig.h \
+		$(DESTDIR)$(INCLUDEDIR)/truesig/truesig_format.h \
+		$(DESTDIR)$(LIBDIR)/libtruesig.a $(DESTDIR)$(LIBDIR)/$(notdir $(LIB_SO)) \
+		$(DESTDIR)$(LIBDIR)/$(LIB_SONAME) $(DESTDIR)$(LIBDIR)/libtruesig.so \
+		$(DESTDIR)$(LIBDIR)/pkgconfig/libtruesig.pc
+	-rmdir $(DESTDIR)$(INCLUDEDIR)/truesig
 
 clean:
 	rm -rf $(BUILD) build-*

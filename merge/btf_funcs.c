@@ -174,64 +174,61 @@ static int fill_types(struct ctx *c, struct want *w)
 
 static int collect(struct ctx *c, const struct loaded_file *f)
 {
+	struct truesig_walk w = truesig_walk(f->sections, f->n_sections);
+	const struct truesig_unit *u;
 	size_t cap = 0;
 	int ret;
 
-	for (size_t s = 0; s < f->n_sections; s++) {
-		const struct truesig_section *section = f->sections[s];
+	while ((u = truesig_walk_next_unit(&w))) {
+		size_t first = c->n_wants;
 
-		for (size_t ui = 0; ui < section->n_units; ui++) {
-			const struct truesig_unit *u = &section->units[ui];
-			size_t first = c->n_wants;
+		if (btf_types_begin_unit(c->t, u))
+			return error(c, -ENOMEM, "out of memory");
+		for (uint32_t i = 0; i < u->n_records; i++) {
+			const struct truesig_record *r = &u->records[i];
 
-			if (btf_types_begin_unit(c->t, u))
-				return error(c, -ENOMEM, "out of memory");
-			for (uint32_t i = 0; i < u->n_records; i++) {
-				const struct truesig_record *r = &u->records[i];
-
-				c->st->records++;
-				if (r->flags & TS_RF_COLD_FRAGMENT) {
-					c->st->cold++;
-					continue;
-				}
-				if (c->n_wants == cap) {
-					struct want *grown;
-
-					cap = cap ? cap * 2 : 64;
-					grown = realloc(c->wants,
-							cap * sizeof(*grown));
-					if (!grown)
-						return error(c, -ENOMEM,
-							     "out of memory");
-					c->wants = grown;
-				}
-				ret = prepare(c, r, &c->wants[c->n_wants]);
-				if (ret < 0) {
-					c->n_wants++;	/* freed by the caller */
-					return ret;
-				}
-				if (ret > 0) {
-					free_want(&c->wants[c->n_wants]);
-					c->st->skipped++;
-					continue;
-				}
-				c->n_wants++;
+			c->st->records++;
+			if (r->flags & TS_RF_COLD_FRAGMENT) {
+				c->st->cold++;
+				continue;
 			}
-			ret = btf_types_resolve(c->t);
-			if (ret)
-				return error(c, ret, "unit %s: %s", u->name,
-					     c->t->err);
-			for (size_t k = first; k < c->n_wants;) {
-				if (fill_types(c, &c->wants[k]) == 0) {
-					k++;
-					continue;
-				}
-				free_want(&c->wants[k]);
-				memmove(&c->wants[k], &c->wants[k + 1],
-					(c->n_wants - k - 1) * sizeof(*c->wants));
-				c->n_wants--;
+			if (c->n_wants == cap) {
+				struct want *grown;
+
+				cap = cap ? cap * 2 : 64;
+				grown = realloc(c->wants,
+						cap * sizeof(*grown));
+				if (!grown)
+					return error(c, -ENOMEM,
+						     "out of memory");
+				c->wants = grown;
+			}
+			ret = prepare(c, r, &c->wants[c->n_wants]);
+			if (ret < 0) {
+				c->n_wants++;	/* freed by the caller */
+				return ret;
+			}
+			if (ret > 0) {
+				free_want(&c->wants[c->n_wants]);
 				c->st->skipped++;
+				continue;
 			}
+			c->n_wants++;
+		}
+		ret = btf_types_resolve(c->t);
+		if (ret)
+			return error(c, ret, "unit %s: %s", u->name,
+				     c->t->err);
+		for (size_t k = first; k < c->n_wants;) {
+			if (fill_types(c, &c->wants[k]) == 0) {
+				k++;
+				continue;
+			}
+			free_want(&c->wants[k]);
+			memmove(&c->wants[k], &c->wants[k + 1],
+				(c->n_wants - k - 1) * sizeof(*c->wants));
+			c->n_wants--;
+			c->st->skipped++;
 		}
 	}
 	return 0;

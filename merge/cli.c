@@ -52,3 +52,14 @@ int cli_getopt(int argc, char **argv, const char *shortopts,
 	}
 	return c;
 }
+
+bool load_file(const char *path, struct loaded_file *f)
+{
+	char err[1024];
+
+	if (load_path(path, f, err, sizeof(err))) {
+		fprintf(stderr, "truesig: %s\n", err);
+		return false;
+	}
+	return true;
+}

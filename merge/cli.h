@@ -2,7 +2,7 @@
 /*
  * cli.h — the conventions every truesig subcommand follows on its command
  * line: the exit statuses, getopt_long with one set of messages, -h and
- * --help.
+ * --help; and how a file that cannot be read is reported.
  *
  * A usage error prints
  *	truesig: CMD: problem
@@ -13,6 +13,9 @@
 #define TRUESIG_CLI_H
 
 #include <getopt.h>
+#include <stdbool.h>
+
+#include "load.h"
 
 enum {
 	CLI_EXIT_OK = 0,
@@ -38,5 +41,11 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 int cli_getopt(int argc, char **argv, const char *shortopts,
 	       const struct option *longopts);
 void cli_getopt_reset(void);
+
+/*
+ * Read and validate all of PATH for a subcommand: true, or false with
+ * "truesig: PATH: problem" printed on stderr and nothing to free.
+ */
+bool load_file(const char *path, struct loaded_file *f);
 
 #endif

@@ -160,25 +160,20 @@ static void count(struct summary *s, const struct compared *c)
 static const struct truesig_record **collect(const struct loaded_file *f,
 					     size_t *n, unsigned *cold)
 {
+	struct truesig_walk w = truesig_walk(f->sections, f->n_sections);
 	size_t total = loaded_record_count(f), k = 0;
 	const struct truesig_record **r = calloc(total ? total : 1,
 						 sizeof(*r));
+	const struct truesig_record *rec;
 
 	if (!r)
 		return NULL;
-	for (size_t s = 0; s < f->n_sections; s++)
-		for (size_t u = 0; u < f->sections[s]->n_units; u++) {
-			const struct truesig_unit *unit =
-				&f->sections[s]->units[u];
-
-			for (uint32_t i = 0; i < unit->n_records; i++) {
-				if (unit->records[i].flags &
-				    TS_RF_COLD_FRAGMENT)
-					(*cold)++;
-				else
-					r[k++] = &unit->records[i];
-			}
-		}
+	while ((rec = truesig_walk_next_record(&w))) {
+		if (rec->flags & TS_RF_COLD_FRAGMENT)
+			(*cold)++;
+		else
+			r[k++] = rec;
+	}
 	*n = k;
 	return r;
 }

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "target.h"
 #include "compare_dwarf.h"
 #include "type_name.h"
 
@@ -61,7 +62,7 @@ static const char *record_place(const struct judge *j,
 {
 	char reg[32];
 	const char *name = l->reg_name[0] ? l->reg_name :
-		dwarf_register_name(j->machine, l->value, reg, sizeof(reg));
+		target_register_name(j->machine, l->value, reg, sizeof(reg));
 
 	switch (l->kind) {
 	case TS_LOC_REG:
@@ -89,14 +90,14 @@ static const char *dwarf_place(const struct judge *j,
 
 	switch (p->kind) {
 	case DWARF_PIECE_REG:
-		snprintf(buf, PLACE_MAX, "in %s", dwarf_register_name(
+		snprintf(buf, PLACE_MAX, "in %s", target_register_name(
 				 j->machine, p->reg, reg, sizeof(reg)));
 		break;
 	case DWARF_PIECE_STACK:
 		snprintf(buf, PLACE_MAX, "in [sp%+lld]", (long long)p->offset);
 		break;
 	case DWARF_PIECE_REG_INDIRECT:
-		snprintf(buf, PLACE_MAX, "in [%s%+lld]", dwarf_register_name(
+		snprintf(buf, PLACE_MAX, "in [%s%+lld]", target_register_name(
 				 j->machine, p->reg, reg, sizeof(reg)),
 			 (long long)p->offset);
 		break;

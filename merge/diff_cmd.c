@@ -218,6 +218,8 @@ static void side_free(struct side *s)
 /* Read PATH and describe its changed entry points; false with a message. */
 static bool side_load(const char *path, struct side *s)
 {
+	struct truesig_walk w;
+	const struct truesig_record *r;
 	size_t cap;
 
 	memset(s, 0, sizeof(*s));
@@ -228,22 +230,15 @@ static bool side_load(const char *path, struct side *s)
 	s->e = calloc(cap + 1, sizeof(*s->e));
 	if (!s->e)
 		goto oom;
-	for (size_t i = 0; i < s->f.n_sections; i++) {
-		const struct truesig_section *sec = s->f.sections[i];
-
-		for (size_t u = 0; u < sec->n_units; u++)
-			for (uint32_t k = 0; k < sec->units[u].n_records; k++) {
-				const struct truesig_record *r =
-					&sec->units[u].records[k];
-
-				if ((r->flags & TS_RF_COLD_FRAGMENT) ||
-				    !(r->flags & TS_RF_CHANGED))
-					continue;
-				s->e[s->n].r = r;
-				s->e[s->n].unit_key = r->unit->name;
-				if (!aspects_of(r, &s->e[s->n++].a))
-					goto oom;
-			}
+	w = truesig_walk(s->f.sections, s->f.n_sections);
+	while ((r = truesig_walk_next_record(&w))) {
+		if ((r->flags & TS_RF_COLD_FRAGMENT) ||
+		    !(r->flags & TS_RF_CHANGED))
+			continue;
+		s->e[s->n].r = r;
+		s->e[s->n].unit_key = r->unit->name;
+		if (!aspects_of(r, &s->e[s->n++].a))
+			goto oom;
 	}
 	qsort(s->e, s->n, sizeof(*s->e), entry_order);
 	return true;

@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "target.h"
 #include "dump.h"
 #include "type_name.h"
 
@@ -53,33 +54,6 @@ static void append(char *buf, size_t size, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* "rdi", "[sp+8]", "[rdi]" (by reference), "[[sp+8]]". */
-static void append_location(char *buf, size_t size,
-			    const struct truesig_location *l)
-{
-	char reg[64];
-
-	if (l->reg_name[0])
-		snprintf(reg, sizeof(reg), "%s", l->reg_name);
-	else
-		snprintf(reg, sizeof(reg), "dwarf reg %d", l->value);
-
-	switch (l->kind) {
-	case TS_LOC_REG:
-		append(buf, size, "%s", reg);
-		break;
-	case TS_LOC_STACK:
-		append(buf, size, "[sp%+d]", l->value);
-		break;
-	case TS_LOC_REG_INDIRECT:
-		append(buf, size, "[%s]", reg);
-		break;
-	case TS_LOC_STACK_INDIRECT:
-		append(buf, size, "[[sp%+d]]", l->value);
-		break;
-	}
-}
-
 /* One location as is; several with the bytes each holds. */
 const char *dump_locations(const struct truesig_location *locs,
 			     unsigned n, char *buf, size_t size)
@@ -88,9 +62,12 @@ const char *dump_locations(const struct truesig_location *locs,
 	if (!n)
 		return "no location";
 	for (unsigned i = 0; i < n; i++) {
+		char one[96];
+
 		if (i)
 			append(buf, size, ", ");
-		append_location(buf, size, &locs[i]);
+		append(buf, size, "%s",
+		       truesig_location_text(&locs[i], one, sizeof(one)));
 		if (n > 1 || locs[i].piece_offset)
 			append(buf, size, " (bytes %u-%u)",
 			       locs[i].piece_offset,
@@ -368,27 +345,23 @@ static void print_unit(FILE *out, const struct truesig_unit *u)
 	fprintf(out, "unit %s (%s): %s, %u-bit, %s-endian, %u record%s\n",
 		u->name[0] ? u->name : "?",
 		u->producer[0] ? u->producer : "unknown producer",
-		elf_machine_name(u->machine), u->addr_size * 8,
+		target_name(u->machine), u->addr_size * 8,
 		u->byte_order == TRUESIG_BIG_ENDIAN ? "big" : "little",
 		u->n_records, u->n_records == 1 ? "" : "s");
 }
 
 void dump_text(FILE *out, const struct dump_input *in)
 {
+	struct truesig_walk w = truesig_walk(in->sections, in->n_sections);
+	const struct truesig_unit *u;
 	bool first = true;
 
-	for (size_t s = 0; s < in->n_sections; s++) {
-		const struct truesig_section *section = in->sections[s];
-
-		for (size_t i = 0; i < section->n_units; i++) {
-			const struct truesig_unit *u = &section->units[i];
-
-			if (!first)
-				fputc('\n', out);
-			first = false;
-			print_unit(out, u);
-			for (uint32_t j = 0; j < u->n_records; j++)
-				print_record(out, in, &u->records[j]);
-		}
+	while ((u = truesig_walk_next_unit(&w))) {
+		if (!first)
+			fputc('\n', out);
+		first = false;
+		print_unit(out, u);
+		for (uint32_t j = 0; j < u->n_records; j++)
+			print_record(out, in, &u->records[j]);
 	}
 }

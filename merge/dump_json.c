@@ -253,26 +253,23 @@ static void write_unit(struct json_writer *w, const struct truesig_unit *u)
 
 int dump_json(FILE *out, const struct dump_input *in)
 {
+	struct truesig_walk records = truesig_walk(in->sections, in->n_sections);
+	struct truesig_walk units = records;
+	const struct truesig_record *r;
+	const struct truesig_unit *u;
 	struct json_writer w;
 
 	json_init(&w, out);
 	json_begin_object(&w);
 	json_key(&w, "records");
 	json_begin_array(&w);
-	for (size_t s = 0; s < in->n_sections; s++)
-		for (size_t i = 0; i < in->sections[s]->n_units; i++) {
-			const struct truesig_unit *u =
-				&in->sections[s]->units[i];
-
-			for (uint32_t j = 0; j < u->n_records; j++)
-				write_record(&w, in, &u->records[j]);
-		}
+	while ((r = truesig_walk_next_record(&records)))
+		write_record(&w, in, r);
 	json_end_array(&w);
 	json_key(&w, "units");
 	json_begin_array(&w);
-	for (size_t s = 0; s < in->n_sections; s++)
-		for (size_t i = 0; i < in->sections[s]->n_units; i++)
-			write_unit(&w, &in->sections[s]->units[i]);
+	while ((u = truesig_walk_next_unit(&units)))
+		write_unit(&w, u);
 	json_end_array(&w);
 	json_end_object(&w);
 	return json_finish(&w) ? 0 : -1;

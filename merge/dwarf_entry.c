@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "dwarf_entry.h"
+#include "target.h"
 
 struct dwarf_file {
 	Dwfl		*dwfl;
@@ -29,40 +30,6 @@ struct dwarf_file {
 	int		 stack_pointer;	/* DWARF register, or -1 */
 	int		 cfa_at_entry;	/* CFA - sp at the entry instruction */
 };
-
-/* ---- targets -------------------------------------------------------------- */
-
-struct target {
-	unsigned	 machine;
-	int		 stack_pointer;	/* DWARF register number */
-	int		 cfa_at_entry;	/* what the call left on the stack */
-};
-
-static const struct target targets[] = {
-	{ EM_X86_64,  7,   8 },	/* rsp; the return address */
-	{ EM_386,     4,   4 },	/* esp; the return address */
-	{ EM_AARCH64, 31,  0 },
-	{ EM_RISCV,   2,   0 },
-	{ EM_ARM,     13,  0 },
-	{ EM_PPC64,   1,   0 },
-	{ EM_PPC,     1,   0 },
-	{ EM_S390,    15, 160 },	/* the register save area */
-};
-
-static const struct target *find_target(unsigned machine)
-{
-	for (size_t i = 0; i < sizeof(targets) / sizeof(targets[0]); i++)
-		if (targets[i].machine == machine)
-			return &targets[i];
-	return NULL;
-}
-
-int dwarf_stack_pointer(unsigned machine)
-{
-	const struct target *t = find_target(machine);
-
-	return t ? t->stack_pointer : -1;
-}
 
 /* ---- opening -------------------------------------------------------------- */
 
@@ -98,7 +65,7 @@ int dwarf_file_open(const char *path, struct dwarf_file **out, char *err,
 	if (!elf || !gelf_getehdr(elf, &ehdr))
 		goto dwfl_error;
 	f->machine = ehdr.e_machine;
-	t = find_target(f->machine);
+	t = target_find(f->machine);
 	f->stack_pointer = t ? t->stack_pointer : -1;
 	f->cfa_at_entry = t ? t->cfa_at_entry : 0;
 	f->dwarf = dwfl_module_getdwarf(f->module, &f->bias);
@@ -636,43 +603,4 @@ int dwarf_file_describe(struct dwarf_file *f, const struct dwarf_lookup *l,
 		decode_location(&c, &attr, ops, n, p);
 	} while (dwarf_siblingof(&child, &child) == 0);
 	return 0;
-}
-
-/* ---- register names ------------------------------------------------------- */
-
-static const char *const x86_64_registers[] = {
-	"rax", "rdx", "rcx", "rbx", "rsi", "rdi", "rbp", "rsp",
-	"r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "rip",
-};
-
-static const char *const i386_registers[] = {
-	"eax", "ecx", "edx", "ebx", "esp", "ebp", "esi", "edi",
-};
-
-const char *dwarf_register_name(unsigned machine, int reg, char *buf,
-				size_t size)
-{
-	const char *name = NULL;
-
-	if (machine == EM_X86_64) {
-		if (reg >= 0 && reg < 17)
-			name = x86_64_registers[reg];
-		else if (reg >= 17 && reg <= 32)
-			return snprintf(buf, size, "xmm%d", reg - 17), buf;
-	} else if (machine == EM_386) {
-		if (reg >= 0 && reg < 8)
-			name = i386_registers[reg];
-		else if (reg >= 21 && reg <= 28)
-			return snprintf(buf, size, "xmm%d", reg - 21), buf;
-	} else if (machine == EM_AARCH64) {
-		if (reg >= 0 && reg <= 30)
-			return snprintf(buf, size, "x%d", reg), buf;
-		if (reg >= 64 && reg <= 95)
-			return snprintf(buf, size, "v%d", reg - 64), buf;
-	}
-	if (name)
-		snprintf(buf, size, "%s", name);
-	else
-		snprintf(buf, size, "reg%d", reg);
-	return buf;
 }

@@ -110,13 +110,4 @@ int dwarf_file_lookup(struct dwarf_file *f, struct dwarf_lookup *l,
 int dwarf_file_describe(struct dwarf_file *f, const struct dwarf_lookup *l,
 			struct dwarf_function *out);
 
-/* The DWARF register number of the stack pointer of `machine` (EM_*), or
-   -1 when the target is not known. */
-int dwarf_stack_pointer(unsigned machine);
-
-/* Register `reg`'s name on `machine` ("rdi", "xmm0", "ecx"), or "reg7";
-   writes into buf and returns it. */
-const char *dwarf_register_name(unsigned machine, int reg, char *buf,
-				size_t size);
-
 #endif /* TRUESIG_DWARF_ENTRY_H */

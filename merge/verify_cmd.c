@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "target.h"
 #include "cli.h"
 #include "elf_input.h"
 #include "load.h"
@@ -111,27 +112,20 @@ static bool collect(const struct loaded_file *f, uint64_t bias,
 {
 	bool word32 = f->elf->addr_size == 4;
 	size_t n = 0, cap = loaded_record_count(f);
+	const struct truesig_record *rec;
+	struct truesig_walk w;
 
 	*fns = calloc(cap ? cap : 1, sizeof(**fns));
 	if (!*fns)
 		return false;
-	for (size_t s = 0; s < f->n_sections; s++)
-		for (size_t u = 0; u < f->sections[s]->n_units; u++) {
-			const struct truesig_unit *unit =
-				&f->sections[s]->units[u];
-
-			for (size_t r = 0; r < unit->n_records; r++) {
-				const struct truesig_record *rec =
-					&unit->records[r];
-
-				if (rec->flags & TS_RF_COLD_FRAGMENT)
-					continue;
-				(*fns)[n].record = rec;
-				(*fns)[n].address = relocate(rec->address, bias,
-							     word32);
-				n++;
-			}
-		}
+	w = truesig_walk(f->sections, f->n_sections);
+	while ((rec = truesig_walk_next_record(&w))) {
+		if (rec->flags & TS_RF_COLD_FRAGMENT)
+			continue;
+		(*fns)[n].record = rec;
+		(*fns)[n].address = relocate(rec->address, bias, word32);
+		n++;
+	}
 	*n_fns = n;
 	for (size_t i = 0; i < n; i++) {
 		const struct elf_symbol *sym = elf_input_find_symbol(f->elf,
@@ -278,7 +272,7 @@ int cmd_verify(int argc, char **argv)
 	if (st.machine != EM_X86_64 && st.machine != EM_386) {
 		fprintf(stderr, "truesig: %s: verify runs x86-64 and i386 "
 			"programs, not %s\n", program,
-			elf_machine_name(st.machine));
+			target_name(st.machine));
 		goto out;
 	}
 	if (f.elf->type != ET_EXEC && f.elf->type != ET_DYN) {

@@ -15,16 +15,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "target.h"
 #include "verify_locate.h"
-
-static const char *const x86_64_names[] = {
-	"rax", "rdx", "rcx", "rbx", "rsi", "rdi", "rbp", "rsp",
-	"r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15",
-};
-
-static const char *const i386_names[] = {
-	"eax", "ecx", "edx", "ebx", "esp", "ebp", "esi", "edi",
-};
 
 /* The general register numbered `dwarf_reg', or NULL. */
 static const unsigned long long *gp_register(const struct locate_state *st,
@@ -181,33 +173,10 @@ void locate_describe(const struct truesig_location *loc, uint16_t machine,
 		     char *buf, size_t buf_size)
 {
 	/* The register read, by its number (the record's name aside). */
-	const char *const *names = machine == EM_386 ? i386_names
-						     : x86_64_names;
-	int n_gp = machine == EM_386 ? 8 : 16;
-	int xmm = machine == EM_386 ? loc->value - 21 : loc->value - 17;
+	struct truesig_location named = *loc;
 	char reg[32];
-	const char *name = reg;
 
-	if (loc->value >= 0 && loc->value < n_gp)
-		name = names[loc->value];
-	else if (xmm >= 0 && xmm < (machine == EM_386 ? 8 : 16))
-		snprintf(reg, sizeof(reg), "xmm%d", xmm);
-	else
-		snprintf(reg, sizeof(reg), "dwarf:%d", loc->value);
-	switch (loc->kind) {
-	case TS_LOC_REG:
-		snprintf(buf, buf_size, "%s", name);
-		break;
-	case TS_LOC_STACK:
-		snprintf(buf, buf_size, "[sp%+d]", loc->value);
-		break;
-	case TS_LOC_REG_INDIRECT:
-		snprintf(buf, buf_size, "[%s]", name);
-		break;
-	case TS_LOC_STACK_INDIRECT:
-		snprintf(buf, buf_size, "[[sp%+d]]", loc->value);
-		break;
-	default:
-		snprintf(buf, buf_size, "?");
-	}
+	named.reg_name = target_register_name(machine, loc->value, reg,
+					      sizeof(reg));
+	truesig_location_text(&named, buf, buf_size);
 }

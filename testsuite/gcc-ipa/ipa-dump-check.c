@@ -519,15 +519,12 @@ static void check_sra(struct verdict *v, const struct truesig_record *r,
 static const struct truesig_record *
 find_record(const struct loaded_file *f, const char *symbol)
 {
-	for (size_t s = 0; s < f->n_sections; s++)
-		for (size_t u = 0; u < f->sections[s]->n_units; u++) {
-			const struct truesig_unit *unit =
-				&f->sections[s]->units[u];
+	struct truesig_walk w = truesig_walk(f->sections, f->n_sections);
+	const struct truesig_record *r;
 
-			for (uint32_t i = 0; i < unit->n_records; i++)
-				if (!strcmp(unit->records[i].symbol, symbol))
-					return &unit->records[i];
-		}
+	while ((r = truesig_walk_next_record(&w)))
+		if (!strcmp(r->symbol, symbol))
+			return r;
 	return NULL;
 }
 
@@ -554,14 +551,17 @@ int main(int argc, char **argv)
 {
 	struct loaded_file file;
 	struct dumps d = { 0 };
+	char err[1024];
 	unsigned compared = 0, failed = 0, not_emitted = 0;
 
 	if (argc != 4) {
 		fprintf(stderr, "usage: ipa-dump-check OBJECT CP_DUMP SRA_DUMP\n");
 		return 2;
 	}
-	if (!load_file(argv[1], &file))
+	if (load_path(argv[1], &file, err, sizeof(err))) {
+		fprintf(stderr, "ipa-dump-check: %s\n", err);
 		return 2;
+	}
 	d.offsets_in_bits = producer_major(&file) < 13;
 	read_cp_dump(&d, argv[2]);
 	read_sra_dump(&d, argv[3]);

@@ -49,6 +49,7 @@ struct truesig_source_param {
 };
 
 struct truesig_param {
+	const struct truesig_record *record;	/* the one it belongs to */
 	const char	*name;		/* GCC's PARM_DECL name, or "" */
 	uint32_t	 type;
 	uint32_t	 size;
@@ -184,6 +185,35 @@ truesig_type(const struct truesig_unit *u, uint32_t index)
 	return &u->types[index];
 }
 
+/*
+ * A walk over the units, or the records, of parsed sections in order
+ * (section, then unit, then record):
+ *	struct truesig_walk w = truesig_walk(sections, n_sections);
+ *	const struct truesig_record *r;
+ *
+ *	while ((r = truesig_walk_next_record(&w)))
+ *		...
+ * Walk either the units or the records of one walk, not both.
+ */
+struct truesig_walk {
+	struct truesig_section *const *sections;
+	size_t		 n_sections;
+	size_t		 section;	/* the position: next unit */
+	size_t		 unit;
+	uint32_t	 record;	/* next record of that unit */
+};
+
+static inline struct truesig_walk
+truesig_walk(struct truesig_section *const *sections, size_t n_sections)
+{
+	struct truesig_walk w = { sections, n_sections, 0, 0, 0 };
+
+	return w;
+}
+
+const struct truesig_unit *truesig_walk_next_unit(struct truesig_walk *w);
+const struct truesig_record *truesig_walk_next_record(struct truesig_walk *w);
+
 /* Names of enumerators, as used in the dumps; "?" when out of range. */
 const char *truesig_kind_name(unsigned kind);		/* "isra", ... */
 const char *truesig_fate_name(unsigned fate);		/* "passed", ... */
@@ -194,5 +224,11 @@ const char *truesig_type_kind_name(unsigned kind);	/* "INT", ... */
    has none.  Writes into buf and returns it. */
 char *truesig_kinds_text(const struct truesig_record *r, const char *sep,
 			 char *buf, size_t size);
+
+/* One location as the dumps write it: "rdi", "[sp+8]", "[rdi]" (by
+   reference), "[[sp+8]]"; a register without a name "dwarf reg N".
+   Writes into buf and returns it. */
+char *truesig_location_text(const struct truesig_location *l, char *buf,
+			    size_t size);
 
 #endif /* TRUESIG_RECORDS_H */

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * load.h — read a file's .truesig sections and parse them, for the
- * subcommands.
+ * load.h — read a file's .truesig sections and parse them.
  */
 #ifndef TRUESIG_LOAD_H
 #define TRUESIG_LOAD_H
@@ -20,16 +19,14 @@ struct loaded_file {
 };
 
 /*
- * Read and validate all of `path`.  Returns true, or prints why not on
- * stderr ("truesig: PATH: problem") and returns false with nothing to free.
- * A file without a .truesig section is an error.
+ * Read and validate all of `path`: 0, or a negative errno value with
+ * "PATH: problem" in err (a file without a .truesig section is an error,
+ * -ENODATA).  Nothing to free after a failure.
  */
-bool load_file(const char *path, struct loaded_file *f);
+int load_path(const char *path, struct loaded_file *f, char *err,
+	      size_t err_size);
 
-/*
- * The same for an ELF image in memory (see elf_input_open_memory): returns
- * 0, or a negative errno with "NAME: problem" in err and prints nothing.
- */
+/* The same for an ELF image in memory (see elf_input_open_memory). */
 int load_memory(const char *name, void *image, size_t size,
 		struct loaded_file *f, char *err, size_t err_size);
 

@@ -342,6 +342,7 @@ static int parse_params(struct parser *p, struct unit_parse *up,
 		struct truesig_param *pa = &r->params[i];
 
 		snprintf(what, sizeof(what), "%s: param %u", rwhat, i);
+		pa->record = r;
 		pa->type = get_u32(p, at + FIELD(ts_param, type));
 		pa->size = get_u32(p, at + FIELD(ts_param, size));
 		pa->how = get_u8(p, at + FIELD(ts_param, how));
@@ -922,6 +923,41 @@ int truesig_parse(const void *data, size_t size, struct truesig_section **out,
 	return 0;
 }
 
+/* ---- walks ----------------------------------------------------------------- */
+
+const struct truesig_unit *truesig_walk_next_unit(struct truesig_walk *w)
+{
+	while (w->section < w->n_sections) {
+		const struct truesig_section *s = w->sections[w->section];
+
+		if (w->unit < s->n_units)
+			return &s->units[w->unit++];
+		w->section++;
+		w->unit = 0;
+	}
+	return NULL;
+}
+
+const struct truesig_record *truesig_walk_next_record(struct truesig_walk *w)
+{
+	while (w->section < w->n_sections) {
+		const struct truesig_section *s = w->sections[w->section];
+
+		if (w->unit < s->n_units) {
+			const struct truesig_unit *u = &s->units[w->unit];
+
+			if (w->record < u->n_records)
+				return &u->records[w->record++];
+			w->unit++;
+			w->record = 0;
+			continue;
+		}
+		w->section++;
+		w->unit = 0;
+	}
+	return NULL;
+}
+
 /* ---- names ----------------------------------------------------------------- */
 
 const char *truesig_kind_name(unsigned kind)
@@ -1000,6 +1036,38 @@ char *truesig_kinds_text(const struct truesig_record *r, const char *sep,
 		if (n < 0)
 			break;
 		len += (size_t)n;
+	}
+	return buf;
+}
+
+char *truesig_location_text(const struct truesig_location *l, char *buf,
+			    size_t size)
+{
+	char reg[64];
+
+	if (!size)
+		return buf;
+	if (l->reg_name[0])
+		snprintf(reg, sizeof(reg), "%s", l->reg_name);
+	else
+		snprintf(reg, sizeof(reg), "dwarf reg %d", (int)l->value);
+
+	switch (l->kind) {
+	case TS_LOC_REG:
+		snprintf(buf, size, "%s", reg);
+		break;
+	case TS_LOC_STACK:
+		snprintf(buf, size, "[sp%+d]", (int)l->value);
+		break;
+	case TS_LOC_REG_INDIRECT:
+		snprintf(buf, size, "[%s]", reg);
+		break;
+	case TS_LOC_STACK_INDIRECT:
+		snprintf(buf, size, "[[sp%+d]]", (int)l->value);
+		break;
+	default:
+		snprintf(buf, size, "?");
+		break;
 	}
 	return buf;
 }

@@ -28,7 +28,7 @@ static int parse_sections(struct loaded_file *f, char *err, size_t err_size)
 	if (!f->elf->n_sections) {
 		snprintf(err, err_size, "%s: no %s section", path,
 			 TRUESIG_SECTION);
-		return -ENOENT;
+		return -ENODATA;
 	}
 	f->sections = calloc(f->elf->n_sections, sizeof(*f->sections));
 	if (!f->sections) {
@@ -55,18 +55,18 @@ static int parse_sections(struct loaded_file *f, char *err, size_t err_size)
 	return 0;
 }
 
-bool load_file(const char *path, struct loaded_file *f)
+int load_path(const char *path, struct loaded_file *f, char *err,
+	      size_t err_size)
 {
-	char err[1024];
+	int ret;
 
 	memset(f, 0, sizeof(*f));
-	if (elf_input_open(path, &f->elf, err, sizeof(err)) ||
-	    parse_sections(f, err, sizeof(err))) {
-		fprintf(stderr, "truesig: %s\n", err);
+	ret = elf_input_open(path, &f->elf, err, err_size);
+	if (!ret)
+		ret = parse_sections(f, err, err_size);
+	if (ret)
 		unload_file(f);
-		return false;
-	}
-	return true;
+	return ret;
 }
 
 int load_memory(const char *name, void *image, size_t size,
@@ -86,10 +86,11 @@ int load_memory(const char *name, void *image, size_t size,
 
 size_t loaded_record_count(const struct loaded_file *f)
 {
+	struct truesig_walk w = truesig_walk(f->sections, f->n_sections);
+	const struct truesig_unit *u;
 	size_t n = 0;
 
-	for (size_t s = 0; s < f->n_sections; s++)
-		for (size_t u = 0; u < f->sections[s]->n_units; u++)
-			n += f->sections[s]->units[u].n_records;
+	while ((u = truesig_walk_next_unit(&w)))
+		n += u->n_records;
 	return n;
 }

@@ -16,49 +16,8 @@
 #include "byteorder.h"
 #include "elf_input.h"
 #include "errmsg.h"
+#include "target.h"
 #include "truesig_format.h"
-
-/* How a data relocation type computes and stores S + A. */
-enum reloc_range {
-	RANGE_WRAP,		/* truncated to the width */
-	RANGE_UNSIGNED,		/* must fit unsigned */
-	RANGE_SIGNED,		/* must fit signed */
-	RANGE_EITHER,		/* must fit signed or unsigned */
-};
-
-struct reloc_kind {
-	uint16_t	 machine;
-	uint32_t	 type;
-	unsigned	 width;		/* 0: R_*_NONE, nothing to do */
-	enum reloc_range range;
-};
-
-static const struct reloc_kind reloc_kinds[] = {
-	{ EM_X86_64,	R_X86_64_NONE,	0, RANGE_WRAP },
-	{ EM_X86_64,	R_X86_64_64,	8, RANGE_WRAP },
-	{ EM_X86_64,	R_X86_64_32,	4, RANGE_UNSIGNED },
-	{ EM_X86_64,	R_X86_64_32S,	4, RANGE_SIGNED },
-	{ EM_386,	R_386_NONE,	0, RANGE_WRAP },
-	{ EM_386,	R_386_32,	4, RANGE_WRAP },
-	{ EM_AARCH64,	R_AARCH64_NONE,	0, RANGE_WRAP },
-	{ EM_AARCH64,	256,		0, RANGE_WRAP },  /* R_AARCH64_NONE
-							     (new number) */
-	{ EM_AARCH64,	R_AARCH64_ABS64, 8, RANGE_WRAP },
-	{ EM_AARCH64,	R_AARCH64_ABS32, 4, RANGE_EITHER },
-	{ EM_ARM,	R_ARM_NONE,	0, RANGE_WRAP },
-	{ EM_ARM,	R_ARM_ABS32,	4, RANGE_WRAP },
-	{ EM_RISCV,	R_RISCV_NONE,	0, RANGE_WRAP },
-	{ EM_RISCV,	R_RISCV_32,	4, RANGE_WRAP },
-	{ EM_RISCV,	R_RISCV_64,	8, RANGE_WRAP },
-	{ EM_PPC64,	R_PPC64_NONE,	0, RANGE_WRAP },
-	{ EM_PPC64,	R_PPC64_ADDR32,	4, RANGE_EITHER },
-	{ EM_PPC64,	R_PPC64_ADDR64,	8, RANGE_WRAP },
-	{ EM_PPC,	R_PPC_NONE,	0, RANGE_WRAP },
-	{ EM_PPC,	R_PPC_ADDR32,	4, RANGE_WRAP },
-	{ EM_S390,	R_390_NONE,	0, RANGE_WRAP },
-	{ EM_S390,	R_390_32,	4, RANGE_WRAP },
-	{ EM_S390,	R_390_64,	8, RANGE_WRAP },
-};
 
 __attribute__((format(printf, 4, 5)))
 static int fail(const char *path, char *err, size_t err_size,
@@ -70,16 +29,6 @@ static int fail(const char *path, char *err, size_t err_size,
 	errmsgv(err, err_size, -EINVAL, path, fmt, ap);
 	va_end(ap);
 	return -EINVAL;
-}
-
-static const struct reloc_kind *find_reloc_kind(uint16_t machine,
-						uint32_t type)
-{
-	for (size_t i = 0; i < sizeof(reloc_kinds) / sizeof(reloc_kinds[0]); i++)
-		if (reloc_kinds[i].machine == machine &&
-		    reloc_kinds[i].type == type)
-			return &reloc_kinds[i];
-	return NULL;
 }
 
 static bool fits(uint64_t value, unsigned width, enum reloc_range range)
@@ -122,7 +71,7 @@ static int apply_reloc(struct reloc_context *c, size_t i, uint32_t type,
 		       int64_t addend)
 {
 	struct elf_input *in = c->in;
-	const struct reloc_kind *kind = find_reloc_kind(in->machine, type);
+	const struct reloc_kind *kind = target_reloc_kind(in->machine, type);
 	const char *path = in->path;
 	GElf_Sym sym;
 	Elf32_Word xshndx = 0;
@@ -132,7 +81,7 @@ static int apply_reloc(struct reloc_context *c, size_t i, uint32_t type,
 	if (!kind)
 		return fail(path, c->err, c->err_size,
 			    "%s: relocation %zu has unsupported type %u for %s",
-			    c->rel_name, i, type, elf_machine_name(in->machine));
+			    c->rel_name, i, type, target_name(in->machine));
 	if (!kind->width)
 		return 0;
 	if (offset > c->target->size || c->target->size - offset < kind->width)
@@ -479,24 +428,6 @@ const char *elf_binding_name(unsigned binding)
 		return "weak";
 	default:
 		return NULL;
-	}
-}
-
-const char *elf_machine_name(unsigned machine)
-{
-	switch (machine) {
-	case EM_X86_64:		return "x86-64";
-	case EM_386:		return "i386";
-	case EM_AARCH64:	return "aarch64";
-	case EM_ARM:		return "arm";
-	case EM_RISCV:		return "riscv";
-	case EM_PPC64:		return "ppc64";
-	case EM_PPC:		return "ppc";
-	case EM_S390:		return "s390";
-	case EM_MIPS:		return "mips";
-	case EM_SPARCV9:	return "sparc64";
-	case EM_LOONGARCH:	return "loongarch";
-	default:		return "unknown machine";
 	}
 }
 

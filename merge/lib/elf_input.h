@@ -102,7 +102,4 @@ const struct elf_symbol *elf_input_find_symbol(const struct elf_input *in,
    anything else. */
 const char *elf_binding_name(unsigned binding);
 
-/* "x86-64", "i386", "aarch64", ...: for messages. */
-const char *elf_machine_name(unsigned machine);
-
 #endif /* TRUESIG_ELF_INPUT_H */

@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * truesig.h — libtruesig: read the true signatures a compiler recorded.
+ *
+ * A file built with the truesig GCC plugin carries, in its .debug_truesig
+ * section, one record for every function whose emitted signature differs
+ * from the one its source declares (foo.isra.0, foo.constprop.0,
+ * foo.part.0, ...): which source parameters still arrive, split, constant
+ * or removed; the real parameters in order and where each arrives; whether
+ * the return value was dropped.  This library opens such a file (object,
+ * executable, shared library, vmlinux, kernel module; any byte order),
+ * validates every byte of the section and gives the records as read-only
+ * objects.  docs/API.md describes each call; docs/FORMAT.md the bytes.
+ *
+ * Conventions (those of libbpf): every name starts with truesig_; objects
+ * are opaque and read through accessors, so their layout may change
+ * without breaking a caller; calls that can fail return 0 or a negative
+ * errno value; the library never prints and never exits: it passes its
+ * messages to the print callback (truesig_set_print), which by default
+ * drops them.
+ *
+ * Lifetime: everything a file gives (units, records, parameters, strings)
+ * lives until truesig_file__close() of that file.  Strings are never NULL;
+ * "" means none.
+ *
+ * Threads: a file is not changed after truesig_file__open() returns, so
+ * any number of threads may read it at once.  The print callback is the
+ * process's: set it before starting threads.
+ */
+#ifndef TRUESIG_TRUESIG_H
+#define TRUESIG_TRUESIG_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The section's enumerators: TS_KIND_*, TS_FATE_*, TS_HOW_*, TS_LOC_*,
+   TS_CONST_*, TS_TYPE_*, TS_RF_* (installed beside this header). */
+#include "truesig_format.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* This header's version; truesig_version() says the library's. */
+#define LIBTRUESIG_MAJOR_VERSION 1
+#define LIBTRUESIG_MINOR_VERSION 0
+
+/* "1.0": the version of the library linked in. */
+const char *truesig_version(void);
+
+/* ---- messages ------------------------------------------------------------ */
+
+enum truesig_print_level {
+	TRUESIG_WARN,		/* why a call failed */
+	TRUESIG_INFO,
+	TRUESIG_DEBUG,
+};
+
+typedef int (*truesig_print_fn_t)(enum truesig_print_level level,
+				  const char *format, va_list args);
+
+/*
+ * Pass the library's messages to `fn` (NULL: drop them, the default).
+ * A failing call sends one TRUESIG_WARN message, "FILE: problem\n", before
+ * it returns.  Returns the callback set before.
+ */
+truesig_print_fn_t truesig_set_print(truesig_print_fn_t fn);
+
+/* ---- files --------------------------------------------------------------- */
+
+struct truesig_file;		/* one ELF file's records */
+struct truesig_unit;		/* the records of one compilation unit */
+struct truesig_record;		/* one emitted function */
+struct truesig_source_param;	/* a parameter as the source declares it */
+struct truesig_param;		/* a parameter as the function receives it */
+struct truesig_location;	/* where (a piece of) a value arrives */
+struct truesig_known_piece;	/* a piece of a source parameter that
+				   IPA-CP knows */
+
+/*
+ * Open the ELF file at `path` and read its records.  Returns 0 and sets
+ * *file, or a negative errno value: -ENOENT, -EACCES and the like from the
+ * system; -EISDIR; -EINVAL (not an ELF file, an archive, or a malformed
+ * section: the message gives the byte offset); -ENODATA (an ELF file
+ * without a .debug_truesig or .truesig section); -ENOTSUP (a unit of a
+ * format version this library does not read); -ENOMEM.
+ */
+int truesig_file__open(const char *path, struct truesig_file **file);
+
+/*
+ * The same for an ELF image of `size` bytes in memory, which the library
+ * copies (the caller may free it when the call returns); `name` stands
+ * for the file in messages.
+ */
+int truesig_file__open_mem(const char *name, const void *image, size_t size,
+			   struct truesig_file **file);
+
+/* Frees the file and everything it gave.  NULL is allowed. */
+void truesig_file__close(struct truesig_file *file);
+
+/* The ELF machine (EM_X86_64, EM_AARCH64, ...), address size (4 or 8) and
+   whether the file is big-endian. */
+unsigned truesig_file__machine(const struct truesig_file *file);
+unsigned truesig_file__addr_size(const struct truesig_file *file);
+int truesig_file__big_endian(const struct truesig_file *file);
+
+/* Units in the order of the file's sections; records of every unit in that
+   order, then in each unit's order. */
+size_t truesig_file__unit_cnt(const struct truesig_file *file);
+const struct truesig_unit *truesig_file__unit(const struct truesig_file *file,
+					      size_t index);
+size_t truesig_file__record_cnt(const struct truesig_file *file);
+const struct truesig_record *
+truesig_file__record(const struct truesig_file *file, size_t index);
+
+/*
+ * The records of symbol `symbol` ("foo.isra.0"), or of source function
+ * `function` ("foo": each of its clones), in file order: the nth of them,
+ * from 0, or NULL after the last.  A static function's name may recur in
+ * several units, so walk them:
+ *	for (n = 0; (r = truesig_file__find_function(f, "foo", n)); n++)
+ */
+const struct truesig_record *
+truesig_file__find_symbol(const struct truesig_file *file, const char *symbol,
+			  size_t nth);
+const struct truesig_record *
+truesig_file__find_function(const struct truesig_file *file,
+			    const char *function, size_t nth);
+
+/* ---- units --------------------------------------------------------------- */
+
+const char *truesig_unit__name(const struct truesig_unit *unit);
+const char *truesig_unit__producer(const struct truesig_unit *unit);
+unsigned truesig_unit__version(const struct truesig_unit *unit);
+unsigned truesig_unit__flags(const struct truesig_unit *unit); /* TS_UNIT_* */
+size_t truesig_unit__record_cnt(const struct truesig_unit *unit);
+const struct truesig_record *
+truesig_unit__record(const struct truesig_unit *unit, size_t index);
+
+/*
+ * Types are numbered per unit; 0 is void.  truesig_unit__type_str writes
+ * the C declaration of `declarator` ("" for the type alone) with type
+ * `type` into buf: "const char *", "struct s p", "int (*cb)(int, ...)".
+ * Returns buf ("?" for a type index out of range).
+ */
+unsigned truesig_unit__type_cnt(const struct truesig_unit *unit);
+unsigned truesig_unit__type_kind(const struct truesig_unit *unit,
+				 unsigned type);	/* TS_TYPE_* */
+const char *truesig_unit__type_name(const struct truesig_unit *unit,
+				    unsigned type);	/* "" if none */
+unsigned truesig_unit__type_size(const struct truesig_unit *unit,
+				 unsigned type);
+char *truesig_unit__type_str(const struct truesig_unit *unit, unsigned type,
+			     const char *declarator, char *buf, size_t size);
+
+/* ---- records ------------------------------------------------------------- */
+
+const struct truesig_unit *
+truesig_record__unit(const struct truesig_record *record);
+const char *truesig_record__symbol(const struct truesig_record *record);
+const char *truesig_record__function(const struct truesig_record *record);
+const char *truesig_record__decl_file(const struct truesig_record *record);
+unsigned truesig_record__decl_line(const struct truesig_record *record);
+/* A cold fragment's function, or the function an alias names; else "". */
+const char *truesig_record__parent(const struct truesig_record *record);
+/* The symbol's address: section-relative in an object, as st_value. */
+uint64_t truesig_record__address(const struct truesig_record *record);
+uint32_t truesig_record__flags(const struct truesig_record *record); /* TS_RF_* */
+
+/* What GCC did, in order: TS_KIND_ISRA, TS_KIND_CONSTPROP, ... */
+unsigned truesig_record__kind_cnt(const struct truesig_record *record);
+unsigned truesig_record__kind(const struct truesig_record *record,
+			      unsigned index);
+/* "isra", "constprop", "part", "cold", "abi", "lto_priv", "strub",
+   "locality"; NULL for a kind this library does not know. */
+const char *truesig_kind_str(unsigned kind);
+/* The record's kinds joined by `sep` ("constprop.isra" with "."), "" if it
+   has none; written into buf, returned. */
+char *truesig_record__kinds_str(const struct truesig_record *record,
+				const char *sep, char *buf, size_t size);
+
+/* The real return type (void when dropped) and the declared one. */
+unsigned truesig_record__return_type(const struct truesig_record *record);
+unsigned truesig_record__source_return_type(const struct truesig_record *record);
+
+unsigned truesig_record__source_param_cnt(const struct truesig_record *record);
+const struct truesig_source_param *
+truesig_record__source_param(const struct truesig_record *record,
+			     unsigned index);
+unsigned truesig_record__param_cnt(const struct truesig_record *record);
+const struct truesig_param *
+truesig_record__param(const struct truesig_record *record, unsigned index);
+unsigned truesig_record__known_piece_cnt(const struct truesig_record *record);
+const struct truesig_known_piece *
+truesig_record__known_piece(const struct truesig_record *record,
+			    unsigned index);
+
+/* Where the return value, the hidden struct-return pointer and the static
+   chain arrive: usually 0 or 1 location each, more for a value in pieces. */
+enum truesig_loc_group {
+	TRUESIG_LOC_RETURN,
+	TRUESIG_LOC_SRET,
+	TRUESIG_LOC_CHAIN,
+};
+unsigned truesig_record__loc_cnt(const struct truesig_record *record,
+				 enum truesig_loc_group group);
+const struct truesig_location *
+truesig_record__loc(const struct truesig_record *record,
+		    enum truesig_loc_group group, unsigned index);
+
+/* ---- source parameters --------------------------------------------------- */
+
+const char *truesig_source_param__name(const struct truesig_source_param *sp);
+unsigned truesig_source_param__type(const struct truesig_source_param *sp);
+unsigned truesig_source_param__fate(const struct truesig_source_param *sp); /* TS_FATE_* */
+/* A constant one's value: TS_CONST_SIGNED (read the value as int64_t),
+   _UNSIGNED, _TEXT (the expression, "&foo", in const_text), _PIECES (known
+   in part: see the record's known pieces), or TS_CONST_NONE. */
+unsigned truesig_source_param__const_kind(const struct truesig_source_param *sp);
+uint64_t truesig_source_param__const_value(const struct truesig_source_param *sp);
+const char *truesig_source_param__const_text(const struct truesig_source_param *sp);
+
+/* ---- real parameters ----------------------------------------------------- */
+
+/* GCC's name for it ("ISRA.5"), or "". */
+const char *truesig_param__name(const struct truesig_param *param);
+unsigned truesig_param__type(const struct truesig_param *param);
+unsigned truesig_param__size(const struct truesig_param *param);
+unsigned truesig_param__how(const struct truesig_param *param); /* TS_HOW_* */
+/* The source parameter it comes from, or -1 for TS_HOW_NEW. */
+int truesig_param__source(const struct truesig_param *param);
+/* A piece's place in the source value: "p.a", "b->x[1]" (or "") and its
+   byte offset. */
+const char *truesig_param__path(const struct truesig_param *param);
+unsigned truesig_param__offset(const struct truesig_param *param);
+unsigned truesig_param__loc_cnt(const struct truesig_param *param);
+const struct truesig_location *
+truesig_param__loc(const struct truesig_param *param, unsigned index);
+
+/* ---- known pieces -------------------------------------------------------- */
+
+unsigned truesig_known_piece__source(const struct truesig_known_piece *kp);
+unsigned truesig_known_piece__how(const struct truesig_known_piece *kp);
+unsigned truesig_known_piece__offset(const struct truesig_known_piece *kp);
+unsigned truesig_known_piece__size(const struct truesig_known_piece *kp);
+unsigned truesig_known_piece__type(const struct truesig_known_piece *kp);
+const char *truesig_known_piece__path(const struct truesig_known_piece *kp);
+unsigned truesig_known_piece__const_kind(const struct truesig_known_piece *kp);
+uint64_t truesig_known_piece__value(const struct truesig_known_piece *kp);
+const char *truesig_known_piece__text(const struct truesig_known_piece *kp);
+
+/* ---- locations ----------------------------------------------------------- */
+
+unsigned truesig_location__kind(const struct truesig_location *loc); /* TS_LOC_* */
+/* Bytes of the value this piece holds, and where they start in it. */
+unsigned truesig_location__size(const struct truesig_location *loc);
+unsigned truesig_location__piece_offset(const struct truesig_location *loc);
+/* TS_LOC_REG, _REG_INDIRECT: the register's DWARF number and its name as
+   the assembler writes it ("" if the plugin had none). */
+int truesig_location__reg(const struct truesig_location *loc);
+const char *truesig_location__reg_name(const struct truesig_location *loc);
+/* TS_LOC_STACK, _STACK_INDIRECT: the byte offset from the stack pointer
+   at the function's first instruction. */
+int truesig_location__stack_offset(const struct truesig_location *loc);
+/* "rdi", "[sp+8]", "[rdi]" (by reference), "[[sp+8]]"; a register without
+   a name "dwarf reg N".  Written into buf, returned. */
+char *truesig_location__str(const struct truesig_location *loc, char *buf,
+			    size_t size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TRUESIG_TRUESIG_H */

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: MIT
+/*
+ * target.c — the table of target architectures (target.h).  Register
+ * numbers are those of each architecture's DWARF ABI supplement; the
+ * relocations are those a compiler uses for an address or a 32-bit value
+ * in a data section.
+ */
+#include <elf.h>
+#include <stdio.h>
+
+#include "target.h"
+
+#define COUNT(a)	(sizeof(a) / sizeof((a)[0]))
+
+#ifndef EM_LOONGARCH
+#define EM_LOONGARCH	258
+#endif
+
+static const char *const x86_64_registers[] = {
+	"rax", "rdx", "rcx", "rbx", "rsi", "rdi", "rbp", "rsp",
+	"r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "rip",
+};
+
+static const char *const i386_registers[] = {
+	"eax", "ecx", "edx", "ebx", "esp", "ebp", "esi", "edi",
+};
+
+static const struct reloc_kind x86_64_relocs[] = {
+	{ R_X86_64_NONE,	0, RANGE_WRAP },
+	{ R_X86_64_64,		8, RANGE_WRAP },
+	{ R_X86_64_32,		4, RANGE_UNSIGNED },
+	{ R_X86_64_32S,		4, RANGE_SIGNED },
+};
+
+static const struct reloc_kind i386_relocs[] = {
+	{ R_386_NONE,		0, RANGE_WRAP },
+	{ R_386_32,		4, RANGE_WRAP },
+};
+
+static const struct reloc_kind aarch64_relocs[] = {
+	{ R_AARCH64_NONE,	0, RANGE_WRAP },
+	{ 256,			0, RANGE_WRAP },	/* R_AARCH64_NONE, the
+							   newer number */
+	{ R_AARCH64_ABS64,	8, RANGE_WRAP },
+	{ R_AARCH64_ABS32,	4, RANGE_EITHER },
+};
+
+static const struct reloc_kind arm_relocs[] = {
+	{ R_ARM_NONE,		0, RANGE_WRAP },
+	{ R_ARM_ABS32,		4, RANGE_WRAP },
+};
+
+static const struct reloc_kind riscv_relocs[] = {
+	{ R_RISCV_NONE,		0, RANGE_WRAP },
+	{ R_RISCV_32,		4, RANGE_WRAP },
+	{ R_RISCV_64,		8, RANGE_WRAP },
+};
+
+static const struct reloc_kind ppc64_relocs[] = {
+	{ R_PPC64_NONE,		0, RANGE_WRAP },
+	{ R_PPC64_ADDR32,	4, RANGE_EITHER },
+	{ R_PPC64_ADDR64,	8, RANGE_WRAP },
+};
+
+static const struct reloc_kind ppc_relocs[] = {
+	{ R_PPC_NONE,		0, RANGE_WRAP },
+	{ R_PPC_ADDR32,		4, RANGE_WRAP },
+};
+
+static const struct reloc_kind s390_relocs[] = {
+	{ R_390_NONE,		0, RANGE_WRAP },
+	{ R_390_32,		4, RANGE_WRAP },
+	{ R_390_64,		8, RANGE_WRAP },
+};
+
+#define RELOCS(r)	.relocs = (r), .n_relocs = COUNT(r)
+#define REGISTERS(r)	.registers = (r), .n_registers = COUNT(r)
+
+static const struct target targets[] = {
+	{ .machine = EM_X86_64, .name = "x86-64",
+	  .stack_pointer = 7, .cfa_at_entry = 8,	/* rsp; the return
+							   address */
+	  REGISTERS(x86_64_registers),
+	  .vector_prefix = "xmm", .vector_first = 17, .n_vectors = 16,
+	  RELOCS(x86_64_relocs) },
+	{ .machine = EM_386, .name = "i386",
+	  .stack_pointer = 4, .cfa_at_entry = 4,	/* esp; the return
+							   address */
+	  REGISTERS(i386_registers),
+	  .vector_prefix = "xmm", .vector_first = 21, .n_vectors = 8,
+	  RELOCS(i386_relocs) },
+	{ .machine = EM_AARCH64, .name = "aarch64",
+	  .stack_pointer = 31,
+	  .numbered_prefix = "x", .n_numbered = 31,
+	  .vector_prefix = "v", .vector_first = 64, .n_vectors = 32,
+	  RELOCS(aarch64_relocs) },
+	{ .machine = EM_ARM, .name = "arm", .stack_pointer = 13,
+	  RELOCS(arm_relocs) },
+	{ .machine = EM_RISCV, .name = "riscv", .stack_pointer = 2,
+	  RELOCS(riscv_relocs) },
+	{ .machine = EM_PPC64, .name = "ppc64", .stack_pointer = 1,
+	  RELOCS(ppc64_relocs) },
+	{ .machine = EM_PPC, .name = "ppc", .stack_pointer = 1,
+	  RELOCS(ppc_relocs) },
+	{ .machine = EM_S390, .name = "s390",
+	  .stack_pointer = 15, .cfa_at_entry = 160,	/* the register save
+							   area */
+	  RELOCS(s390_relocs) },
+	/* Named in messages only. */
+	{ .machine = EM_MIPS, .name = "mips", .stack_pointer = -1 },
+	{ .machine = EM_SPARCV9, .name = "sparc64", .stack_pointer = -1 },
+	{ .machine = EM_LOONGARCH, .name = "loongarch", .stack_pointer = -1 },
+};
+
+const struct target *target_find(unsigned machine)
+{
+	for (size_t i = 0; i < COUNT(targets); i++)
+		if (targets[i].machine == machine)
+			return &targets[i];
+	return NULL;
+}
+
+const char *target_name(unsigned machine)
+{
+	const struct target *t = target_find(machine);
+
+	return t ? t->name : "unknown machine";
+}
+
+char *target_register_name(unsigned machine, int reg, char *buf,
+			   size_t size)
+{
+	const struct target *t = target_find(machine);
+
+	if (!size)
+		return buf;
+	if (t && reg >= 0) {
+		unsigned r = (unsigned)reg;
+
+		if (r < t->n_registers) {
+			snprintf(buf, size, "%s", t->registers[r]);
+			return buf;
+		}
+		if (t->numbered_prefix && r < t->n_numbered) {
+			snprintf(buf, size, "%s%u", t->numbered_prefix, r);
+			return buf;
+		}
+		if (t->vector_prefix && reg >= t->vector_first &&
+		    r - (unsigned)t->vector_first < t->n_vectors) {
+			snprintf(buf, size, "%s%u", t->vector_prefix,
+				 r - (unsigned)t->vector_first);
+			return buf;
+		}
+	}
+	snprintf(buf, size, "dwarf reg %d", reg);
+	return buf;
+}
+
+const struct reloc_kind *target_reloc_kind(unsigned machine, uint32_t type)
+{
+	const struct target *t = target_find(machine);
+
+	for (size_t i = 0; t && i < t->n_relocs; i++)
+		if (t->relocs[i].type == type)
+			return &t->relocs[i];
+	return NULL;
+}

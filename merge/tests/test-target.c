@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+/*
+ * test-target.c — the table of target architectures: names, register
+ * names by DWARF number, stack pointers and data relocations.
+ */
+#include <elf.h>
+
+#include "target.h"
+#include "test_util.h"
+
+static void expect_register(unsigned machine, int reg, const char *want)
+{
+	char buf[32], name[96];
+
+	snprintf(name, sizeof(name), "%s register %d is %s",
+		 target_name(machine), reg, want);
+	target_register_name(machine, reg, buf, sizeof(buf));
+	if (strcmp(buf, want))
+		fail(name, "got \"%s\"", buf);
+	else
+		pass(name);
+}
+
+int main(void)
+{
+	const struct reloc_kind *k;
+	char small[4];
+
+	check("x86-64's name", !strcmp(target_name(EM_X86_64), "x86-64"), NULL);
+	check("i386's name", !strcmp(target_name(EM_386), "i386"), NULL);
+	check("an unknown machine", !strcmp(target_name(9999), "unknown machine") &&
+	      !target_find(9999), NULL);
+
+	expect_register(EM_X86_64, 0, "rax");
+	expect_register(EM_X86_64, 5, "rdi");
+	expect_register(EM_X86_64, 16, "rip");
+	expect_register(EM_X86_64, 17, "xmm0");
+	expect_register(EM_X86_64, 32, "xmm15");
+	expect_register(EM_X86_64, 33, "dwarf reg 33");
+	expect_register(EM_386, 1, "ecx");
+	expect_register(EM_386, 8, "dwarf reg 8");
+	expect_register(EM_386, 21, "xmm0");
+	expect_register(EM_386, 28, "xmm7");
+	expect_register(EM_386, 29, "dwarf reg 29");
+	expect_register(EM_AARCH64, 0, "x0");
+	expect_register(EM_AARCH64, 30, "x30");
+	expect_register(EM_AARCH64, 64, "v0");
+	expect_register(EM_AARCH64, 95, "v31");
+	expect_register(EM_AARCH64, 96, "dwarf reg 96");
+	expect_register(EM_X86_64, -1, "dwarf reg -1");
+	expect_register(9999, 3, "dwarf reg 3");
+	target_register_name(EM_X86_64, 5, small, sizeof(small));
+	check("a short buffer is cut, terminated", !strcmp(small, "rdi"), small);
+
+	check("stack pointers: rsp, esp, sp (31), r15",
+	      target_find(EM_X86_64)->stack_pointer == 7 &&
+	      target_find(EM_386)->stack_pointer == 4 &&
+	      target_find(EM_AARCH64)->stack_pointer == 31 &&
+	      target_find(EM_S390)->stack_pointer == 15, NULL);
+	check("what a call leaves: 8 on x86-64, 160 on s390",
+	      target_find(EM_X86_64)->cfa_at_entry == 8 &&
+	      target_find(EM_S390)->cfa_at_entry == 160 &&
+	      target_find(EM_AARCH64)->cfa_at_entry == 0, NULL);
+
+	k = target_reloc_kind(EM_X86_64, R_X86_64_32S);
+	check("R_X86_64_32S: 4 bytes, signed",
+	      k && k->width == 4 && k->range == RANGE_SIGNED, NULL);
+	k = target_reloc_kind(EM_AARCH64, 256);
+	check("aarch64's newer R_AARCH64_NONE", k && k->width == 0, NULL);
+	check("a code relocation is not a data one",
+	      !target_reloc_kind(EM_X86_64, R_X86_64_PC32), NULL);
+	check("no relocations for a machine named only",
+	      !target_reloc_kind(EM_MIPS, R_MIPS_32), NULL);
+	return test_exit();
+}

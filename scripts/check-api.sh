@@ -1,0 +1,131 @@
+#!/bin/sh
+# check-api.sh CC BUILD PREFIX: libtruesig as a user gets it, installed
+# under PREFIX by `make install-lib` (docs/API.md):
+#   - <truesig/truesig.h> compiles alone as C99 and as C++;
+#   - the shared library exports exactly the functions the header declares,
+#     all named truesig_, and pkg-config gives the header's version;
+#   - the first C program of docs/API.md, built through pkg-config with the
+#     shared and with the static library, prints for each test file the
+#     records `truesig dump --json` lists (symbol, function, kinds), and
+#     names the file and the problem when it cannot read one.
+# Writes "api: N passed, N failed" to BUILD/results/api.
+set -u
+cc=$1 build=$2 prefix=$3
+top=$(cd "$(dirname "$0")/.." && pwd)
+work=$build/api/work
+tool=$build/truesig
+cxx=$(echo "$cc" | sed 's/gcc/g++/')
+rm -rf "$work"
+mkdir -p "$work" "$build/results"
+passed=0 failed=0
+
+result() {	# status name [detail]
+	if [ "$1" -eq 0 ]; then
+		passed=$((passed + 1))
+		echo "PASS: $2" >>"$work/log"
+	else
+		failed=$((failed + 1))
+		echo "FAIL: $2${3:+: $3}" | tee -a "$work/log"
+	fi
+}
+
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+
+# The header alone, strictly.
+printf '#include <truesig/truesig.h>\nint main(void) { return truesig_version() == 0; }\n' >"$work/alone.c"
+$cc -std=c99 -pedantic-errors -Wall -Wextra -Werror -I"$prefix/include" \
+	-fsyntax-only "$work/alone.c" >"$work/alone-c.out" 2>&1
+result $? "the header alone in C99" "$(head -n 3 "$work/alone-c.out")"
+$cxx -x c++ -std=c++11 -pedantic-errors -Wall -Wextra -Werror \
+	-I"$prefix/include" -fsyntax-only "$work/alone.c" >"$work/alone-cxx.out" 2>&1
+result $? "the header alone in C++" "$(head -n 3 "$work/alone-cxx.out")"
+
+# What the shared library exports is what the header declares.
+grep -oE '\btruesig_[a-z0-9_]+\(' "$prefix/include/truesig/truesig.h" |
+	tr -d '(' | sort -u >"$work/declared"
+nm -D --defined-only "$prefix/lib/libtruesig.so" |
+	awk '$2 != "A" { sub(/@.*/, "", $3); print $3 }' | sort -u >"$work/exported"
+diff "$work/declared" "$work/exported" >"$work/exports.diff"
+result $? "libtruesig.so exports the header's functions, no other" \
+	"$(head -n 5 "$work/exports.diff" | tr '\n' ' ')"
+[ -s "$work/exported" ] && ! grep -qv '^truesig_' "$work/exported"
+result $? "every exported name starts with truesig_"
+want=$(sed -n 's/^#define LIBTRUESIG_MAJOR_VERSION //p' "$top/include/truesig/truesig.h").$(sed -n 's/^#define LIBTRUESIG_MINOR_VERSION //p' "$top/include/truesig/truesig.h")
+got=$(pkg-config --modversion libtruesig 2>&1)
+[ "$got" = "$want" ]
+result $? "pkg-config --modversion libtruesig is $want" "got $got"
+soname=$(readelf -d "$prefix/lib/libtruesig.so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+[ "$soname" = "libtruesig.so.${want%%.*}" ]
+result $? "the shared library's soname is libtruesig.so.${want%%.*}" "got $soname"
+
+# The first C program of docs/API.md.
+awk '/^```c$/ { on = 1; next } on && /^```$/ { exit } on' "$top/docs/API.md" \
+	>"$work/records.c"
+[ -s "$work/records.c" ]
+result $? "docs/API.md has a C program"
+# shellcheck disable=SC2046
+$cc -std=gnu11 -Wall -Wextra -Werror $(pkg-config --cflags libtruesig) \
+	"$work/records.c" $(pkg-config --libs libtruesig) \
+	-o "$work/records-shared" >"$work/build-shared.out" 2>&1
+result $? "the program builds with pkg-config --cflags --libs libtruesig" \
+	"$(head -n 3 "$work/build-shared.out")"
+readelf -d "$work/records-shared" 2>/dev/null | grep -q "NEEDED.*\[libtruesig.so.${want%%.*}\]"
+result $? "it links the shared library"
+# shellcheck disable=SC2046
+$cc -std=gnu11 -Wall -Wextra -Werror $(pkg-config --cflags libtruesig) \
+	"$work/records.c" $(pkg-config --static --libs libtruesig |
+			    sed 's/-ltruesig\b/-l:libtruesig.a/') \
+	-o "$work/records-static" >"$work/build-static.out" 2>&1
+result $? "the program builds with libtruesig.a and pkg-config --static" \
+	"$(head -n 3 "$work/build-static.out")"
+! readelf -d "$work/records-static" 2>/dev/null | grep -q 'NEEDED.*libtruesig'
+result $? "that one does not need the shared library"
+
+# Test files: the demo program; objects (their records relocated) of
+# truesig.dg tests with cold fragments, known pieces and every function.
+(
+	$cc -O2 -fplugin="$build/truesig.so" "$top/examples/demo.c" -o "$work/demo" &&
+	for t in all cold known-pieces; do
+		$cc -O2 -c -fplugin="$build/truesig.so" \
+			"$top/testsuite/truesig.dg/$t.c" -o "$work/$t.o" || exit 1
+	done &&
+	$cc -O2 -c -fplugin="$build/truesig.so" -fplugin-arg-truesig-all \
+		"$top/testsuite/truesig.dg/all.c" -o "$work/all-every.o" &&
+	$cc -O2 -c "$top/testsuite/truesig.dg/all.c" -o "$work/plain.o"
+) >"$work/objects.out" 2>&1
+result $? "test files build with the plugin" "$(head -n 3 "$work/objects.out")"
+
+for file in demo all.o cold.o known-pieces.o all-every.o; do
+	"$tool" dump --json "$work/$file" |
+		jq -r '.records[] | "\(.symbol) \(.function) \(if (.kinds | length) > 0 then (.kinds | join(",")) else "-" end)"' \
+		>"$work/$file.want" 2>"$work/$file.jq"
+	[ -s "$work/$file.want" ]
+	result $? "truesig dump --json $file lists records" "$(head -n 2 "$work/$file.jq")"
+	for lib in shared static; do
+		LD_LIBRARY_PATH="$prefix/lib" "$work/records-$lib" "$work/$file" \
+			>"$work/$file.$lib" 2>"$work/$file.$lib.err"
+		status=$?
+		[ $status -eq 0 ] && [ ! -s "$work/$file.$lib.err" ] &&
+			cmp -s "$work/$file.want" "$work/$file.$lib"
+		result $? "the program ($lib) on $file prints the records truesig dump does" \
+			"exit $status, $(diff "$work/$file.want" "$work/$file.$lib" | head -n 4 | tr '\n' ' ')"
+	done
+done
+
+# Files it cannot read: the message comes through the print callback.
+expect_failure() {	# file message
+	LD_LIBRARY_PATH="$prefix/lib" "$work/records-shared" "$1" \
+		>"$work/fail.out" 2>"$work/fail.err"
+	status=$?
+	[ $status -eq 1 ] && [ ! -s "$work/fail.out" ] &&
+		[ "$(cat "$work/fail.err")" = "records: $1: $2" ]
+	result $? "the program on $(basename "$1"): $2" \
+		"exit $status, stderr: $(head -n 2 "$work/fail.err")"
+}
+expect_failure "$work/plain.o" "no .debug_truesig section"
+expect_failure "$top/README.md" "not an ELF file"
+expect_failure "$work" "a directory, not an ELF file"
+expect_failure "$work/missing" "No such file or directory"
+
+echo "api: $passed passed, $failed failed" | tee "$build/results/api"
+[ "$failed" -eq 0 ]
