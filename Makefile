@@ -50,7 +50,13 @@ TOOL		:= $(BUILD)/truesig
 
 PLUGIN_CXXFLAGS := -std=gnu++11 -fPIC -fno-rtti -fno-exceptions -O2 -g \
 	-Wall -Werror -Wno-literal-suffix -Iinclude
-TOOL_CFLAGS	:= -std=gnu11 -O2 -g -Wall -Wextra -Werror -Iinclude -Imerge -Imerge/lib
+# The tool: merge/main.c, the command-line helpers beside it, a folder a
+# subcommand (dump/, btf/, compare/, verify/, diff/), all over the reader
+# library merge/lib/.
+TOOL_DIRS	:= merge merge/lib merge/dump merge/btf merge/compare merge/verify \
+	merge/diff
+TOOL_CFLAGS	:= -std=gnu11 -O2 -g -Wall -Wextra -Werror -Iinclude \
+	$(addprefix -I,$(TOOL_DIRS))
 TOOL_LIBS	:= -lbpf -ldw -lelf -lz
 SAN_FLAGS	:= -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
@@ -60,8 +66,9 @@ PLUGIN_HDRS	:= $(wildcard gcc-plugin/*.h) include/truesig_format.h
 LIB_SRCS	:= $(wildcard merge/lib/*.c)
 LIB_HDRS	:= $(wildcard merge/lib/*.h) include/truesig_format.h \
 	include/truesig/truesig.h
-TOOL_SRCS	:= $(filter-out merge/main.c,$(wildcard merge/*.c)) $(LIB_SRCS)
-TOOL_HDRS	:= $(wildcard merge/*.h) $(LIB_HDRS)
+TOOL_SRCS	:= $(filter-out merge/main.c,$(wildcard $(addsuffix /*.c,$(filter-out merge/lib,$(TOOL_DIRS))))) \
+	$(LIB_SRCS)
+TOOL_HDRS	:= $(wildcard $(addsuffix /*.h,$(filter-out merge/lib,$(TOOL_DIRS)))) $(LIB_HDRS)
 
 # libtruesig, the reader as a library (merge/lib/, <truesig/truesig.h>,
 # docs/API.md): a static and a shared one from the same position-
@@ -124,9 +131,13 @@ $(TOOL): $(TOOL_OBJS)
 	$(CC) $(TOOL_CFLAGS) -o $@ $(TOOL_OBJS) $(TOOL_LIBS)
 
 
+# Built with its own folder alone on the include path: the library never
+# reaches into the tool.
+LIB_CFLAGS	:= -std=gnu11 -O2 -g -Wall -Wextra -Werror -Iinclude -Imerge/lib
+
 $(BUILD)/pic/%.o: merge/lib/%.c $(COMPILER) Makefile | $(BUILD) deps
 	@mkdir -p $(@D)
-	$(CC) $(TOOL_CFLAGS) -fPIC -MMD -MP -c -o $@ $<
+	$(CC) $(LIB_CFLAGS) -fPIC -MMD -MP -c -o $@ $<
 
 $(LIB_A): $(LIB_PIC_OBJS)
 	@mkdir -p $(@D)
@@ -156,10 +167,8 @@ $(BUILD)/asan/obj-replay/%.o: merge/%.c $(COMPILER) Makefile | $(BUILD)
 	@mkdir -p $(@D)
 	$(REPLAY_CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -MMD -MP -c -o $@ $<
 
--include $(wildcard $(BUILD)/obj/*.d $(BUILD)/asan/obj/*.d \
-	$(BUILD)/asan/obj-replay/*.d $(BUILD)/pic/*.d \
-	$(BUILD)/obj/lib/*.d $(BUILD)/asan/obj/lib/*.d \
-	$(BUILD)/asan/obj-replay/lib/*.d)
+-include $(wildcard $(foreach d,obj asan/obj asan/obj-replay,\
+	$(BUILD)/$(d)/*.d $(BUILD)/$(d)/*/*.d) $(BUILD)/pic/*.d)
 
 $(BUILD)/asan/truesig: merge/main.c $(ASAN_OBJS) $(TOOL_HDRS)
 	$(CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -o $@ $< $(ASAN_OBJS) $(TOOL_LIBS)
@@ -324,7 +333,7 @@ valgrind: all
 FUZZ_CC		?= clang
 FUZZ_SECONDS	?= 60
 FUZZ_TARGETS	:= records btf elf
-FUZZ_CFLAGS	:= -std=gnu11 -g -O1 -Wall -Wextra -Werror -Iinclude -Imerge -Imerge/lib \
+FUZZ_CFLAGS	:= -std=gnu11 -g -O1 -Wall -Wextra -Werror -Iinclude $(addprefix -I,$(TOOL_DIRS)) \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 FUZZ_BINS	:= $(patsubst %,$(BUILD)/fuzz/fuzz-%,$(FUZZ_TARGETS))

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* cli.c — the command-line conventions of cli.h. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -59,6 +60,15 @@ bool load_file(const char *path, struct loaded_file *f)
 
 	if (load_path(path, f, err, sizeof(err))) {
 		fprintf(stderr, "truesig: %s\n", err);
+		return false;
+	}
+	return true;
+}
+
+bool cli_flush_output(void)
+{
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "truesig: write error: %s\n", strerror(errno));
 		return false;
 	}
 	return true;

@@ -43,6 +43,12 @@ int cli_getopt(int argc, char **argv, const char *shortopts,
 void cli_getopt_reset(void);
 
 /*
+ * Flush stdout at a command's end: true, or false once "truesig: write
+ * error: REASON" is printed (a full disk, a closed pipe).
+ */
+bool cli_flush_output(void);
+
+/*
  * Read and validate all of PATH for a subcommand: true, or false with
  * "truesig: PATH: problem" printed on stderr and nothing to free.
  */

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 /*
- * main.c — the truesig command: subcommand dispatch and file handling.
+ * main.c — the truesig command: subcommand dispatch.  Each subcommand is
+ * a folder of merge/ over the reader library (merge/lib/): dump/, btf/,
+ * compare/, verify/, diff/.
  *
  *   truesig dump [--json] FILE
  *   truesig btf [-q] (-o OUT | --in-place) [--base BTF_OR_ELF] [--btf BTF_OR_ELF] FILE
@@ -21,16 +23,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "dump.h"
 #include "btf_cmd.h"
+#include "cli.h"
 #include "compare_cmd.h"
 #include "diff_cmd.h"
-#include "verify_cmd.h"
-#include "elf_input.h"
-#include "load.h"
-#include "records.h"
+#include "dump_cmd.h"
 #include "truesig_format.h"
+#include "verify_cmd.h"
 
 #define TRUESIG_TOOL_VERSION	"0.1"
 
@@ -41,11 +40,9 @@ struct command {
 	int		(*run)(int argc, char **argv);
 };
 
-static int cmd_dump(int argc, char **argv);
-
 /*
- * The subcommands.  A new one is a cmd_NAME function in its own file and
- * one line here.
+ * The subcommands.  A new one is a cmd_NAME function in its own folder
+ * and one line here.
  */
 static const struct command commands[] = {
 	{ "dump", "[--json] FILE",
@@ -76,81 +73,19 @@ static void usage(FILE *out)
 		"2 usage error; diff: 0 the same, 1 different, 2 trouble.\n");
 }
 
-/* Flush stdout and report a failed write (a full disk, a closed pipe). */
-static int finish_output(void)
-{
-	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, "truesig: write error: %s\n", strerror(errno));
-		return CLI_EXIT_FAIL;
-	}
-	return 0;
-}
-
-static int cmd_dump(int argc, char **argv)
-{
-	static const struct option longopts[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	const char *path;
-	bool json = false;
-	struct loaded_file f;
-	struct dump_input in;
-	int c, ret;
-
-	cli_getopt_reset();
-	while ((c = cli_getopt(argc, argv, "h", longopts)) != -1) {
-		switch (c) {
-		case 'j':
-			json = true;
-			break;
-		case 'h':
-			printf("usage: truesig dump [--json] FILE\n");
-			return finish_output();
-		default:
-			return CLI_EXIT_USAGE;
-		}
-	}
-	if (optind == argc)
-		return cli_usage_error("dump", "no FILE given");
-	if (argc - optind > 1)
-		return cli_usage_error("dump", "more than one file ('%s')",
-				       argv[optind + 1]);
-	path = argv[optind];
-
-	if (!load_file(path, &f))
-		return CLI_EXIT_FAIL;
-	in = (struct dump_input){
-		.elf = f.elf, .sections = f.sections,
-		.n_sections = f.n_sections,
-	};
-	ret = 0;
-	if (json) {
-		if (dump_json(stdout, &in)) {
-			fprintf(stderr, "truesig: internal error: bad JSON nesting\n");
-			ret = CLI_EXIT_FAIL;
-		}
-	} else {
-		dump_text(stdout, &in);
-	}
-	unload_file(&f);
-	return ret ? ret : finish_output();
-}
-
 int main(int argc, char **argv)
 {
 	if (argc < 2)
 		return cli_usage_error(NULL, "no command given");
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(stdout);
-		return finish_output();
+		return cli_flush_output() ? CLI_EXIT_OK : CLI_EXIT_FAIL;
 	}
 	if (!strcmp(argv[1], "--version")) {
 		printf("truesig %s (reads .truesig format versions %d to %d)\n",
 		       TRUESIG_TOOL_VERSION, TRUESIG_VERSION_MIN,
 		       TRUESIG_VERSION);
-		return finish_output();
+		return cli_flush_output() ? CLI_EXIT_OK : CLI_EXIT_FAIL;
 	}
 	for (size_t i = 0; i < N_COMMANDS; i++)
 		if (!strcmp(argv[1], commands[i].name))

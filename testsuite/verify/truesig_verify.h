@@ -23,7 +23,7 @@
  * all; more sets `overflow' and verify checks nothing for that call.
  *
  * The layout is the same for 32- and 64-bit programs (fixed-width fields,
- * 8-byte aligned offsets): see merge/verify_expect.c.
+ * 8-byte aligned offsets): see merge/verify/verify_expect.c.
  */
 #ifndef TRUESIG_VERIFY_H
 #define TRUESIG_VERIFY_H

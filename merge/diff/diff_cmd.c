@@ -653,9 +653,7 @@ int cmd_diff(int argc, char **argv)
 		fprintf(stderr, "truesig: diff: out of memory\n");
 		return EXIT_TROUBLE;
 	}
-	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, "truesig: write error\n");
+	if (!cli_flush_output())
 		return EXIT_TROUBLE;
-	}
 	return n.changed + n.appeared + n.disappeared ? EXIT_DIFFER : 0;
 }

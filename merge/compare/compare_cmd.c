@@ -429,10 +429,8 @@ int cmd_compare(int argc, char **argv)
 			printf("\n");
 		print_summary(&o, s);
 	}
-	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, "truesig: write error: %s\n", strerror(errno));
+	if (!cli_flush_output())
 		goto out;
-	}
 	ret = 0;
 out:
 	free(r);
