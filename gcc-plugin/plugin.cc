@@ -22,34 +22,28 @@ static struct plugin_info truesig_info = {
 	"  -fplugin-arg-truesig-disable  record nothing\n",
 };
 
+/* An RTL pass that calls one of the plugin's functions on each function. */
+class ts_rtl_pass : public rtl_opt_pass {
+public:
+	ts_rtl_pass (const pass_data &data, gcc::context *ctxt,
+		     unsigned int (*run) (function *))
+		: rtl_opt_pass (data, ctxt), run (run) {}
+	unsigned int execute (function *fun) final override
+	{
+		return run (fun);
+	}
+private:
+	unsigned int (*run) (function *);
+};
+
 static const pass_data describe_pass_data = {
 	RTL_PASS, "truesig_describe", OPTGROUP_NONE, TV_NONE,
 	PROP_rtl, 0, 0, 0, 0,
 };
 
-class describe_pass : public rtl_opt_pass {
-public:
-	describe_pass (gcc::context *ctxt)
-		: rtl_opt_pass (describe_pass_data, ctxt) {}
-	unsigned int execute (function *fun) final override
-	{
-		return ts_describe_function (fun);
-	}
-};
-
 static const pass_data cold_pass_data = {
 	RTL_PASS, "truesig_cold", OPTGROUP_NONE, TV_NONE,
 	PROP_rtl, 0, 0, 0, 0,
-};
-
-class cold_pass : public rtl_opt_pass {
-public:
-	cold_pass (gcc::context *ctxt)
-		: rtl_opt_pass (cold_pass_data, ctxt) {}
-	unsigned int execute (function *fun) final override
-	{
-		return ts_note_cold_fragment (fun);
-	}
 };
 
 static void
@@ -110,8 +104,10 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *version)
 		return 0;
 
 	ts_register_gc_roots ();
-	register_pass_after (new describe_pass (g), "expand");
-	register_pass_after (new cold_pass (g), "final");
+	register_pass_after (new ts_rtl_pass (describe_pass_data, g,
+					      ts_describe_function), "expand");
+	register_pass_after (new ts_rtl_pass (cold_pass_data, g,
+					      ts_note_cold_fragment), "final");
 	register_callback (name, PLUGIN_ALL_IPA_PASSES_END,
 			   on_all_ipa_passes_end, NULL);
 	register_callback (name, PLUGIN_FINISH_UNIT, on_finish_unit, NULL);

@@ -1,43 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * section.cc — the unit being collected (string table, records) and its
- * output as one .truesig unit at the end of the compilation.  The layout is
+ * section.cc — the records of the unit being collected and their output,
+ * with the type table (types.cc) and the string table (strings.cc), as
+ * one .debug_truesig unit at the end of the compilation.  The layout is
  * include/truesig_format.h; this file is its only writer.
  */
 #include "truesig.h"
 
-static vec<char> strtab;
-static hash_map<nofree_string_hash, unsigned> *strtab_index;
 static vec<ts_collected_record *> records;
-
-unsigned
-ts_string (const char *s)
-{
-	if (!s || !*s)
-		return 0;
-	if (strtab.is_empty ())
-		strtab.safe_push ('\0');
-	if (!strtab_index)
-		strtab_index = new hash_map<nofree_string_hash, unsigned>;
-	if (unsigned *found = strtab_index->get (s))
-		return *found;
-	unsigned at = strtab.length ();
-	for (const char *p = s; *p; p++)
-		strtab.safe_push (*p);
-	strtab.safe_push ('\0');
-	strtab_index->put (xstrdup (s), at);
-	return at;
-}
-
-/* File names as the debug info spells them: the unit (DW_AT_name) and
-   the line table (DW_AT_decl_file) go through -ffile-prefix-map and
-   -fdebug-prefix-map, so that builds in two folders with the same maps
-   are the same bit for bit.  */
-unsigned
-ts_file_name (const char *file)
-{
-	return file ? ts_string (remap_debug_filename (file)) : 0;
-}
 
 ts_collected_record *
 ts_new_record (void)
@@ -49,12 +19,6 @@ void
 ts_add_record (ts_collected_record *r)
 {
 	records.safe_push (r);
-}
-
-unsigned
-ts_record_count (void)
-{
-	return records.length ();
 }
 
 /* ---- serialization, in the target's byte order ---------------------- */
@@ -193,6 +157,7 @@ serialize_unit (out_buf *b)
 	unsigned name_s = ts_file_name (main_input_filename);
 	vec<ts_type> types = vNULL;
 	ts_types_serialize (&types);
+	vec<char> strtab = vNULL;
 
 	b->bytes.safe_push ('T');
 	b->bytes.safe_push ('S');
@@ -225,12 +190,14 @@ serialize_unit (out_buf *b)
 		put_record (b, r);
 
 	patch32 (b, offsetof (ts_unit_header, strings_off), b->bytes.length ());
+	ts_strings_serialize (&strtab);		/* last: every name is in */
 	patch32 (b, offsetof (ts_unit_header, strings_size), strtab.length ());
 	for (char c : strtab)
 		b->bytes.safe_push ((unsigned char) c);
 	pad_to (b, TRUESIG_ALIGN);
 	patch32 (b, offsetof (ts_unit_header, unit_size), b->bytes.length ());
 	types.release ();
+	strtab.release ();
 }
 
 static void

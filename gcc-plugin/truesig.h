@@ -24,13 +24,15 @@ struct ts_collected_record {
 /* plugin.cc: options. */
 extern bool ts_opt_all;
 
-/* section.cc: the unit being collected and its output. */
+/* strings.cc: the string table. */
 unsigned ts_string (const char *s);		/* index in the string table */
 unsigned ts_file_name (const char *file);	/* ts_string of the name the
 						   debug info gives FILE */
+void ts_strings_serialize (vec<char> *out);
+
+/* section.cc: the records of the unit and its output. */
 ts_collected_record *ts_new_record (void);	/* zeroed */
 void ts_add_record (ts_collected_record *r);	/* to the unit, in order */
-unsigned ts_record_count (void);
 void ts_emit_section (void);			/* at PLUGIN_FINISH_UNIT */
 
 /* types.cc: the type table. */

@@ -115,18 +115,11 @@ static void kinds_text(const struct truesig_record *r, char *buf)
 /* Whether the file has a function symbol called `name`. */
 static bool has_function_symbol(const struct elf_input *in, const char *name)
 {
-	size_t lo = 0, hi = in->n_symbols;
+	size_t n;
+	const struct elf_symbol *s = elf_input_symbols_named(in, name, &n);
 
-	while (lo < hi) {		/* the first symbol >= name */
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (strcmp(in->symbols[mid].name, name) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (; lo < in->n_symbols && !strcmp(in->symbols[lo].name, name); lo++)
-		if (in->symbols[lo].type == STT_FUNC)
+	for (size_t i = 0; i < n; i++)
+		if (s[i].type == STT_FUNC)
 			return true;
 	return false;
 }

@@ -376,8 +376,8 @@ const struct elf_symbol *elf_input_find_symbol(const struct elf_input *in,
 					       const char *name,
 					       uint64_t address)
 {
-	const struct elf_symbol *best = NULL;
-	size_t lo = 0, hi = in->n_symbols;
+	const struct elf_symbol *best = NULL, *named;
+	size_t n;
 
 	if (!name) {
 		for (size_t i = 0; i < in->n_symbols; i++) {
@@ -394,8 +394,25 @@ const struct elf_symbol *elf_input_find_symbol(const struct elf_input *in,
 		return best;
 	}
 
-	/* The first symbol of that name, then those of that name in order. */
-	while (lo < hi) {
+	named = elf_input_symbols_named(in, name, &n);
+	for (size_t i = 0; i < n; i++) {
+		const struct elf_symbol *s = &named[i];
+
+		if (s->value != address)
+			continue;
+		if (!best || (s->type == STT_FUNC && best->type != STT_FUNC))
+			best = s;
+	}
+	return best;
+}
+
+const struct elf_symbol *elf_input_symbols_named(const struct elf_input *in,
+						 const char *name,
+						 size_t *count)
+{
+	size_t lo = 0, hi = in->n_symbols, end;
+
+	while (lo < hi) {		/* the first symbol not below name */
 		size_t mid = lo + (hi - lo) / 2;
 
 		if (strcmp(in->symbols[mid].name, name) < 0)
@@ -403,17 +420,11 @@ const struct elf_symbol *elf_input_find_symbol(const struct elf_input *in,
 		else
 			hi = mid;
 	}
-	for (size_t i = lo; i < in->n_symbols; i++) {
-		const struct elf_symbol *s = &in->symbols[i];
-
-		if (strcmp(s->name, name))
+	for (end = lo; end < in->n_symbols; end++)
+		if (strcmp(in->symbols[end].name, name))
 			break;
-		if (s->value != address)
-			continue;
-		if (!best || (s->type == STT_FUNC && best->type != STT_FUNC))
-			best = s;
-	}
-	return best;
+	*count = end - lo;
+	return end > lo ? &in->symbols[lo] : NULL;
 }
 
 const char *elf_binding_name(unsigned binding)

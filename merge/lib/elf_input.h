@@ -98,6 +98,15 @@ const struct elf_symbol *elf_input_find_symbol(const struct elf_input *in,
 					       const char *name,
 					       uint64_t address);
 
+/*
+ * The symbols called `name` (every type and value; they are consecutive
+ * in in->symbols): the first, with their number in *count; NULL and 0 if
+ * there is none.
+ */
+const struct elf_symbol *elf_input_symbols_named(const struct elf_input *in,
+						 const char *name,
+						 size_t *count);
+
 /* "global", "local" or "weak" (STB_GNU_UNIQUE counts as global); NULL for
    anything else. */
 const char *elf_binding_name(unsigned binding);

@@ -13,6 +13,7 @@
 #ifndef TRUESIG_RECORDS_H
 #define TRUESIG_RECORDS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -219,6 +220,16 @@ const char *truesig_kind_name(unsigned kind);		/* "isra", ... */
 const char *truesig_fate_name(unsigned fate);		/* "passed", ... */
 const char *truesig_how_name(unsigned how);		/* "copy", ... */
 const char *truesig_type_kind_name(unsigned kind);	/* "INT", ... */
+
+/* Whether GCC did `kind` (TS_KIND_*) to make r's function. */
+static inline bool truesig_has_kind(const struct truesig_record *r,
+				    unsigned kind)
+{
+	for (unsigned i = 0; i < r->n_kinds; i++)
+		if (r->kinds[i] == kind)
+			return true;
+	return false;
+}
 
 /* A record's kinds joined by `sep`: "constprop.isra" with "."; "" when it
    has none.  Writes into buf and returns it. */

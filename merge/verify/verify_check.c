@@ -19,14 +19,6 @@
 #include "verify_check.h"
 #include "verify_locate.h"
 
-static bool is_part(const struct truesig_record *r)
-{
-	for (unsigned i = 0; i < r->n_kinds; i++)
-		if (r->kinds[i] == TS_KIND_PART)
-			return true;
-	return false;
-}
-
 static void fatal(struct check_state *st, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
@@ -371,7 +363,7 @@ bool check_hit(void *ctx, struct trace_child *child,
 
 	/* Called by the macro, by the name of its source function. */
 	for (size_t i = 0; pending && !fn && i < e->n_functions; i++)
-		if (!is_part(e->functions[i]->record) &&
+		if (!truesig_has_kind(e->functions[i]->record, TS_KIND_PART) &&
 		    !strcmp(e->functions[i]->record->function,
 			    st->scratch.callee))
 			fn = e->functions[i];
@@ -380,7 +372,7 @@ bool check_hit(void *ctx, struct trace_child *child,
 		const struct truesig_record *r = e->functions[i]->record;
 		const struct check_frame *f;
 
-		if (!is_part(r))
+		if (!truesig_has_kind(r, TS_KIND_PART))
 			continue;
 		if (pending && !strcmp(r->function, st->scratch.callee)) {
 			fn = e->functions[i];

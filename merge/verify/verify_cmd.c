@@ -41,17 +41,17 @@ static uint64_t relocate(uint64_t address, uint64_t bias, bool word32)
 	return word32 ? (uint32_t)address : address;
 }
 
-static const struct elf_symbol *find_by_name(const struct elf_input *in,
-					     const char *name, unsigned type,
-					     size_t *index)
+
+/* The data symbol called `name`, or NULL. */
+static const struct elf_symbol *object_symbol(const struct elf_input *in,
+					      const char *name)
 {
-	for (size_t i = *index; i < in->n_symbols; i++)
-		if (in->symbols[i].type == type &&
-		    !strcmp(in->symbols[i].name, name)) {
-			*index = i + 1;
-			return &in->symbols[i];
-		}
-	*index = in->n_symbols;
+	size_t n;
+	const struct elf_symbol *s = elf_input_symbols_named(in, name, &n);
+
+	for (size_t i = 0; i < n; i++)
+		if (s[i].type == STT_OBJECT)
+			return &s[i];
 	return NULL;
 }
 
@@ -94,14 +94,6 @@ static bool add_entry(struct check_state *st, uint64_t address, uint64_t end,
 	return true;
 }
 
-static bool is_part(const struct truesig_record *r)
-{
-	for (unsigned i = 0; i < r->n_kinds; i++)
-		if (r->kinds[i] == TS_KIND_PART)
-			return true;
-	return false;
-}
-
 /*
  * The recorded functions of f, and the entries to plant: every function,
  * and each part's parent that has no record of its own.
@@ -138,15 +130,18 @@ static bool collect(const struct loaded_file *f, uint64_t bias,
 	}
 	for (size_t i = 0; i < n; i++) {
 		const struct truesig_record *rec = (*fns)[i].record;
-		const struct elf_symbol *sym;
-		size_t at = 0;
+		const struct elf_symbol *named;
+		size_t count;
 
-		if (!is_part(rec) || !*rec->function)
+		if (!truesig_has_kind(rec, TS_KIND_PART) || !*rec->function)
 			continue;
-		while ((sym = find_by_name(f->elf, rec->function, STT_FUNC,
-					   &at))) {
+		named = elf_input_symbols_named(f->elf, rec->function, &count);
+		for (size_t k = 0; k < count; k++) {
+			const struct elf_symbol *sym = &named[k];
 			uint64_t a = relocate(sym->value, bias, word32);
 
+			if (sym->type != STT_FUNC)
+				continue;
 			if (sym->value && !add_entry(st, a, a + sym->size, NULL,
 						     rec->function))
 				return false;
@@ -255,7 +250,7 @@ int cmd_verify(int argc, char **argv)
 	const struct elf_symbol *capture;
 	char err[512], *exec_path = NULL;
 	uint64_t bias = 0, *addresses = NULL;
-	size_t n_fns = 0, at = 0;
+	size_t n_fns = 0;
 	int status = 0, ret = CLI_EXIT_FAIL, r;
 	bool word32, spawned = false;
 	const char *program;
@@ -279,7 +274,7 @@ int cmd_verify(int argc, char **argv)
 		fprintf(stderr, "truesig: %s: not an executable\n", program);
 		goto out;
 	}
-	capture = find_by_name(f.elf, EXPECT_SYMBOL, STT_OBJECT, &at);
+	capture = object_symbol(f.elf, EXPECT_SYMBOL);
 	if (!capture && !o.no_capture) {
 		fprintf(stderr, "truesig: %s: no symbol %s: the program must "
 			"call through testsuite/verify/truesig_verify.h\n",
