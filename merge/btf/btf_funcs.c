@@ -24,6 +24,7 @@
 #include <bpf/btf.h>
 #include <linux/btf.h>
 
+#include "array.h"
 #include "btf_funcs.h"
 #include "btf_names.h"
 #include "errmsg.h"
@@ -176,6 +177,7 @@ static int collect(struct ctx *c, const struct loaded_file *f)
 {
 	struct truesig_walk w = truesig_walk(f->sections, f->n_sections);
 	const struct truesig_unit *u;
+	struct want *grown;
 	size_t cap = 0;
 	int ret;
 
@@ -192,17 +194,11 @@ static int collect(struct ctx *c, const struct loaded_file *f)
 				c->st->cold++;
 				continue;
 			}
-			if (c->n_wants == cap) {
-				struct want *grown;
-
-				cap = cap ? cap * 2 : 64;
-				grown = realloc(c->wants,
-						cap * sizeof(*grown));
-				if (!grown)
-					return error(c, -ENOMEM,
-						     "out of memory");
-				c->wants = grown;
-			}
+			grown = array_grow(c->wants, &cap, sizeof(*grown),
+					   c->n_wants + 1);
+			if (!grown)
+				return error(c, -ENOMEM, "out of memory");
+			c->wants = grown;
 			ret = prepare(c, r, &c->wants[c->n_wants]);
 			if (ret < 0) {
 				c->n_wants++;	/* freed by the caller */
@@ -284,18 +280,15 @@ static int func_tags(const struct ctx *c, uint32_t func, uint32_t **ids,
 
 		if (!btf_is_decl_tag(tt) || tt->type != func)
 			continue;
-		if (*n == cap) {
-			uint32_t *grown;
+		uint32_t *grown = array_grow(*ids, &cap, sizeof(*grown),
+					     *n + 1);
 
-			cap = cap ? cap * 2 : 16;
-			grown = realloc(*ids, cap * sizeof(*grown));
-			if (!grown) {
-				free(*ids);
-				*ids = NULL;
-				return -ENOMEM;
-			}
-			*ids = grown;
+		if (!grown) {
+			free(*ids);
+			*ids = NULL;
+			return -ENOMEM;
 		}
+		*ids = grown;
 		(*ids)[(*n)++] = id;
 	}
 	return 0;
@@ -353,16 +346,12 @@ static int tags_exact(const struct ctx *c, const struct want *w,
 
 static int claim(struct ctx *c, uint32_t func, size_t want)
 {
-	if (func >= c->n_owner) {
-		size_t n = (func + 1) * 2;
-		uint32_t *grown = realloc(c->owner, n * sizeof(*grown));
+	uint32_t *grown = array_grow(c->owner, &c->n_owner, sizeof(*grown),
+				     (size_t)func + 1);
 
-		if (!grown)
-			return error(c, -ENOMEM, "out of memory");
-		memset(grown + c->n_owner, 0, (n - c->n_owner) * sizeof(*grown));
-		c->owner = grown;
-		c->n_owner = n;
-	}
+	if (!grown)
+		return error(c, -ENOMEM, "out of memory");
+	c->owner = grown;
 	c->owner[func] = (uint32_t)want + 1;
 	c->wants[want].func = func;
 	return 0;
@@ -375,17 +364,15 @@ static bool claimed(const struct ctx *c, uint32_t func)
 
 static int drop(struct ctx *c, uint32_t id)
 {
+	uint32_t *grown;
+
 	if (id < c->o->start_id)
 		return 0;	/* in the base: not ours to change */
-	if (c->n_remove == c->cap_remove) {
-		size_t cap = c->cap_remove ? c->cap_remove * 2 : 16;
-		uint32_t *grown = realloc(c->remove, cap * sizeof(*grown));
-
-		if (!grown)
-			return error(c, -ENOMEM, "out of memory");
-		c->remove = grown;
-		c->cap_remove = cap;
-	}
+	grown = array_grow(c->remove, &c->cap_remove, sizeof(*grown),
+			   c->n_remove + 1);
+	if (!grown)
+		return error(c, -ENOMEM, "out of memory");
+	c->remove = grown;
 	c->remove[c->n_remove++] = id;
 	return 0;
 }

@@ -11,6 +11,7 @@
 
 #include <linux/btf.h>
 
+#include "array.h"
 #include "btf_index.h"
 
 #define NO_ENTRY	UINT32_MAX
@@ -25,7 +26,7 @@ struct btf_index {
 	const struct btf *btf;
 	struct index_entry *entries;
 	uint32_t	 n_entries;
-	uint32_t	 cap_entries;
+	size_t		 cap_entries;
 	uint32_t	*heads;		/* per bucket: first entry */
 	uint32_t	*tails;		/* per bucket: last entry */
 	uint32_t	 n_buckets;	/* a power of two */
@@ -177,20 +178,16 @@ static int rehash(struct btf_index *x, uint32_t n_buckets)
 
 int btf_index_add(struct btf_index *x, uint32_t id)
 {
+	struct index_entry *grown;
 	uint64_t key;
 
 	if (!key_of(x->btf, id, &key))
 		return 0;
-	if (x->n_entries == x->cap_entries) {
-		uint32_t cap = x->cap_entries ? x->cap_entries * 2 : 1024;
-		struct index_entry *grown;
-
-		grown = realloc(x->entries, cap * sizeof(*grown));
-		if (!grown)
-			return -ENOMEM;
-		x->entries = grown;
-		x->cap_entries = cap;
-	}
+	grown = array_grow(x->entries, &x->cap_entries, sizeof(*grown),
+			   (size_t)x->n_entries + 1);
+	if (!grown)
+		return -ENOMEM;
+	x->entries = grown;
 	x->entries[x->n_entries].key = key;
 	x->entries[x->n_entries].id = id;
 	x->n_entries++;

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "btf_names.h"
 
 bool btf_name_valid(const char *name)
@@ -205,7 +206,7 @@ char **btf_param_names(const struct truesig_record *r)
 struct tag_list {
 	struct btf_tag	*tags;
 	unsigned	 n;
-	unsigned	 cap;
+	size_t		 cap;
 	int		 err;
 };
 
@@ -226,16 +227,13 @@ static void add_tag(struct tag_list *l, int component, const char *fmt, ...)
 		l->err = -ENOMEM;
 		return;
 	}
-	if (l->n == l->cap) {
-		l->cap = l->cap ? l->cap * 2 : 8;
-		grown = realloc(l->tags, l->cap * sizeof(*grown));
-		if (!grown) {
-			free(value);
-			l->err = -ENOMEM;
-			return;
-		}
-		l->tags = grown;
+	grown = array_grow(l->tags, &l->cap, sizeof(*grown), (size_t)l->n + 1);
+	if (!grown) {
+		free(value);
+		l->err = -ENOMEM;
+		return;
 	}
+	l->tags = grown;
 	l->tags[l->n].component = component;
 	l->tags[l->n].value = value;
 	l->n++;

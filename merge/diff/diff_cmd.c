@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "cli.h"
 #include "diff_cmd.h"
 #include "dump.h"
@@ -295,7 +296,7 @@ static bool pair_units(struct side *A, struct side *B)
 
 struct changes {
 	char	**line;
-	size_t	  n;
+	size_t	  n, cap;
 	bool	  failed;
 };
 
@@ -304,7 +305,7 @@ static void add_change(struct changes *c, const char *fmt, ...)
 
 static void add_change(struct changes *c, const char *fmt, ...)
 {
-	char **more = realloc(c->line, (c->n + 1) * sizeof(*c->line));
+	char **more = array_grow(c->line, &c->cap, sizeof(*more), c->n + 1);
 	va_list ap;
 
 	if (!more) {

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "byteorder.h"
 #include "elf_input.h"
 #include "errmsg.h"
@@ -212,7 +213,8 @@ static int copy_truesig(struct elf_input *in, Elf_Scn *scn,
 		return fail(in->path, err, err_size, "cannot read %s: %s",
 			    name, elf_errmsg(-1));
 
-	grown = realloc(in->sections, (in->n_sections + 1) * sizeof(*b));
+	grown = array_grow(in->sections, &in->sections_cap, sizeof(*b),
+			   in->n_sections + 1);
 	if (!grown)
 		return fail(in->path, err, err_size, "out of memory");
 	in->sections = grown;
@@ -331,9 +333,8 @@ static int read_symbols(struct elf_input *in, char *err, size_t err_size)
 		count = data->d_size / gelf_fsize(elf, ELF_T_SYM, 1, EV_CURRENT);
 		if (count <= 1)		/* entry 0 is no symbol */
 			continue;
-		/* never realloc(p, 0): that frees p */
-		grown = realloc(in->symbols,
-				(in->n_symbols + count) * sizeof(*in->symbols));
+		grown = array_grow(in->symbols, &in->symbols_cap,
+				   sizeof(*in->symbols), in->n_symbols + count);
 		if (!grown)
 			return fail(in->path, err, err_size, "out of memory");
 		in->symbols = grown;

@@ -46,12 +46,12 @@ struct elf_input {
 
 	struct truesig_bytes *sections;	/* every .debug_truesig and
 					   .truesig, in file order */
-	size_t		 n_sections;
+	size_t		 n_sections, sections_cap;
 
 	struct elf_symbol *symbols;	/* .symtab and .dynsym, sorted by
 					   name then value; no section or file
 					   symbols */
-	size_t		 n_symbols;
+	size_t		 n_symbols, symbols_cap;
 
 	int		 fd;		/* -1 for an image in memory */
 	struct stat	 stat;		/* of fd when it was opened */

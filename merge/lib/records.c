@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "byteorder.h"
 #include "errmsg.h"
 #include "records.h"
@@ -879,7 +880,7 @@ int truesig_parse(const void *data, size_t size, struct truesig_section **out,
 		return out_of_memory(&p, 0);
 
 	for (;;) {
-		struct truesig_unit *u;
+		struct truesig_unit *u, *units;
 
 		/* Linker padding: zero bytes before, between, after units. */
 		while (pos < size && !p.data[pos])
@@ -892,17 +893,13 @@ int truesig_parse(const void *data, size_t size, struct truesig_section **out,
 				   p.data[pos], TRUESIG_ALIGN);
 			break;
 		}
-		if (s->n_units == capacity) {
-			size_t n = capacity ? capacity * 2 : 4;
-			void *units = realloc(s->units, n * sizeof(*s->units));
-
-			if (!units) {
-				ret = out_of_memory(&p, pos);
-				break;
-			}
-			s->units = units;
-			capacity = n;
+		units = array_grow(s->units, &capacity, sizeof(*units),
+				   s->n_units + 1);
+		if (!units) {
+			ret = out_of_memory(&p, pos);
+			break;
 		}
+		s->units = units;
 		u = &s->units[s->n_units++];
 		memset(u, 0, sizeof(*u));
 		ret = parse_unit(&p, pos, u);

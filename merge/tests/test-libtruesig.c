@@ -91,7 +91,7 @@ static void check_file(const char *how, const struct truesig_file *f)
 	expect_uint(NAME("two units"), truesig_file__unit_cnt(f), 2);
 	expect_uint(NAME("five records"), truesig_file__record_cnt(f), 5);
 	check(NAME("no record past the last"),
-	      !truesig_file__record(f, 5) && !truesig_file__unit(f, 2), NULL);
+	      !truesig_file__record(f, 5) && !truesig_file__unit(f, 2), "");
 
 	unit = truesig_file__unit(f, 0);
 	expect_str(NAME("unit name"), truesig_unit__name(unit), "test.c");
@@ -111,7 +111,7 @@ static void check_file(const char *how, const struct truesig_file *f)
 	      truesig_unit__record(unit, 2) == bar &&
 	      truesig_record__unit(bar) == unit &&
 	      truesig_file__record(f, 3) ==
-	      truesig_unit__record(truesig_file__unit(f, 1), 0), NULL);
+	      truesig_unit__record(truesig_file__unit(f, 1), 0), "");
 
 	/* foo.isra.0 */
 	expect_str(NAME("symbol"), truesig_record__symbol(foo), "foo.isra.0");
@@ -136,12 +136,12 @@ static void check_file(const char *how, const struct truesig_file *f)
 		    TS_FATE_CONSTANT);
 	check(NAME("signed constant -5"),
 	      truesig_source_param__const_kind(sp) == TS_CONST_SIGNED &&
-	      (int64_t)truesig_source_param__const_value(sp) == -5, NULL);
+	      (int64_t)truesig_source_param__const_value(sp) == -5, "");
 	expect_uint(NAME("split fate"),
 		    truesig_source_param__fate(truesig_record__source_param(foo, 1)),
 		    TS_FATE_SPLIT);
 	check(NAME("no source parameter past the last"),
-	      !truesig_record__source_param(foo, 4), NULL);
+	      !truesig_record__source_param(foo, 4), "");
 
 	expect_uint(NAME("two real parameters"), truesig_record__param_cnt(foo),
 		    2);
@@ -168,7 +168,7 @@ static void check_file(const char *how, const struct truesig_file *f)
 	expect_str(NAME("register name"),
 		   truesig_location__reg_name(truesig_param__loc(p, 0)), "edi");
 	check(NAME("no location past the last"), !truesig_param__loc(p, 1),
-	      NULL);
+	      "");
 	expect_str(NAME("type text"),
 		   truesig_unit__type_str(unit, truesig_param__type(p), "x",
 					  buf, sizeof(buf)), "int x");
@@ -198,7 +198,7 @@ static void check_file(const char *how, const struct truesig_file *f)
 
 	/* bar.constprop.0: the rarer parts. */
 	check(NAME("return dropped"),
-	      truesig_record__flags(bar) & TS_RF_RETURN_DROPPED, NULL);
+	      truesig_record__flags(bar) & TS_RF_RETURN_DROPPED, "");
 	expect_uint(NAME("no return location"),
 		    truesig_record__loc_cnt(bar, TRUESIG_LOC_RETURN), 0);
 	expect_str(NAME("sret"),
@@ -210,7 +210,7 @@ static void check_file(const char *how, const struct truesig_file *f)
 	sp = truesig_record__source_param(bar, 0);
 	check(NAME("text constant"),
 	      truesig_source_param__const_kind(sp) == TS_CONST_TEXT &&
-	      !strcmp(truesig_source_param__const_text(sp), "&handler"), NULL);
+	      !strcmp(truesig_source_param__const_text(sp), "&handler"), "");
 	expect_uint(NAME("unsigned constant"),
 		    truesig_source_param__const_value(truesig_record__source_param(bar, 3)),
 		    4000000000u);
@@ -223,7 +223,7 @@ static void check_file(const char *how, const struct truesig_file *f)
 	check(NAME("a new parameter has no source"),
 	      truesig_param__how(p) == TS_HOW_NEW &&
 	      truesig_param__source(p) == -1 && !truesig_param__name(p)[0],
-	      NULL);
+	      "");
 	p = truesig_record__param(bar, 3);
 	expect_str(NAME("through a pointer, indirect"),
 		   truesig_location__str(truesig_param__loc(p, 0), buf,
@@ -233,20 +233,20 @@ static void check_file(const char *how, const struct truesig_file *f)
 
 	/* The name indexes, in file order across units. */
 	r = truesig_file__find_symbol(f, "foo.isra.0", 0);
-	check(NAME("find the first foo.isra.0"), r == foo, NULL);
+	check(NAME("find the first foo.isra.0"), r == foo, "");
 	r = truesig_file__find_symbol(f, "foo.isra.0", 1);
 	check(NAME("find the second, in other.c"),
-	      r && r == truesig_file__record(f, 3), NULL);
+	      r && r == truesig_file__record(f, 3), "");
 	check(NAME("no third"), !truesig_file__find_symbol(f, "foo.isra.0", 2),
-	      NULL);
+	      "");
 	check(NAME("find bar.constprop.0"),
 	      truesig_file__find_symbol(f, "bar.constprop.0", 0) == bar &&
-	      !truesig_file__find_symbol(f, "bar.constprop.0", 1), NULL);
+	      !truesig_file__find_symbol(f, "bar.constprop.0", 1), "");
 	check(NAME("no such symbol"),
 	      !truesig_file__find_symbol(f, "foo", 0) &&
 	      !truesig_file__find_symbol(f, "zzz", 0) &&
 	      !truesig_file__find_symbol(f, "", 0) &&
-	      !truesig_file__find_symbol(f, NULL, 0), NULL);
+	      !truesig_file__find_symbol(f, NULL, 0), "");
 	check(NAME("function foo: its four records in file order"),
 	      truesig_file__find_function(f, "foo", 0) == foo &&
 	      truesig_file__find_function(f, "foo", 1) == cold &&
@@ -254,9 +254,9 @@ static void check_file(const char *how, const struct truesig_file *f)
 	      truesig_file__record(f, 3) &&
 	      truesig_file__find_function(f, "foo", 3) ==
 	      truesig_file__record(f, 4) &&
-	      !truesig_file__find_function(f, "foo", 4), NULL);
+	      !truesig_file__find_function(f, "foo", 4), "");
 	check(NAME("function bar"),
-	      truesig_file__find_function(f, "bar", 0) == bar, NULL);
+	      truesig_file__find_function(f, "bar", 0) == bar, "");
 #undef NAME
 }
 
@@ -301,7 +301,7 @@ int main(void)
 
 	expect_str("truesig_version", truesig_version(), "1.0");
 	check("the default callback is none", truesig_set_print(capture) == NULL,
-	      NULL);
+	      "");
 
 	ret = truesig_file__open(path, &f);
 	if (ret) {
@@ -330,7 +330,7 @@ int main(void)
 	check("open: NULL arguments are -EINVAL",
 	      truesig_file__open(NULL, &f) == -EINVAL &&
 	      truesig_file__open(path, NULL) == -EINVAL &&
-	      truesig_file__open_mem("x", NULL, 4, &f) == -EINVAL, NULL);
+	      truesig_file__open_mem("x", NULL, 4, &f) == -EINVAL, "");
 
 	snprintf(bad, sizeof(bad), "%s", test_path(dir, "missing.o"));
 	expect_open_error("a missing file: -ENOENT", bad, ENOENT,
@@ -414,7 +414,7 @@ int main(void)
 	close(saved);
 	image = read_file(err_path, &size);
 	check("no callback: the failure prints nothing",
-	      ret == -ENOENT && image && size == 0, NULL);
+	      ret == -ENOENT && image && size == 0, "");
 	free(image);
 
 	sb_free(&img);

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "verify_check.h"
 #include "verify_locate.h"
 
@@ -233,17 +234,13 @@ static void push_frame(struct check_state *st, uint64_t sp, uint64_t ra,
 {
 	struct check_frame *f;
 
-	if (st->n_frames == st->frames_cap) {
-		size_t cap = st->frames_cap ? 2 * st->frames_cap : 16;
-		struct check_frame *n = realloc(st->frames, cap * sizeof(*n));
-
-		if (!n) {
-			fatal(st, "out of memory");
-			return;
-		}
-		st->frames = n;
-		st->frames_cap = cap;
+	f = array_grow(st->frames, &st->frames_cap, sizeof(*f),
+		       st->n_frames + 1);
+	if (!f) {
+		fatal(st, "out of memory");
+		return;
 	}
+	st->frames = f;
 	f = &st->frames[st->n_frames];
 	f->call = malloc(sizeof(*f->call));
 	if (!f->call) {

@@ -52,7 +52,7 @@ struct check_entry {
 	uint64_t	 address;
 	uint64_t	 end;		/* of its symbol, 0 if unknown */
 	struct check_function **functions;
-	size_t		 n_functions;
+	size_t		 n_functions, functions_cap;
 	const char	*parent_of;	/* no record: the source function
 					   whose .part clones it calls */
 };
@@ -69,7 +69,7 @@ struct check_state {
 	uint16_t	 machine;
 	uint64_t	 capture_address;	/* in the child */
 	struct check_entry *entries;	/* sorted by address */
-	size_t		 n_entries;
+	size_t		 n_entries, entries_cap;
 	struct check_frame *frames;
 	size_t		 n_frames, frames_cap;
 	struct expect_call scratch;

@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 
 #include "target.h"
+#include "array.h"
 #include "cli.h"
 #include "elf_input.h"
 #include "load.h"
@@ -72,19 +73,19 @@ static bool add_entry(struct check_state *st, uint64_t address, uint64_t end,
 		if (st->entries[i].address == address)
 			e = &st->entries[i];
 	if (!e) {
-		grown = realloc(st->entries, (st->n_entries + 1) * sizeof(*e));
+		grown = array_grow(st->entries, &st->entries_cap, sizeof(*e),
+				   st->n_entries + 1);
 		if (!grown)
 			return false;
 		st->entries = grown;
 		e = &st->entries[st->n_entries++];
-		memset(e, 0, sizeof(*e));
 		e->address = address;
 		e->end = end;
 		e->parent_of = parent_of;
 	}
 	if (fn) {
-		struct check_function **f = realloc(e->functions,
-			(e->n_functions + 1) * sizeof(*f));
+		struct check_function **f = array_grow(e->functions,
+			&e->functions_cap, sizeof(*f), e->n_functions + 1);
 
 		if (!f)
 			return false;
