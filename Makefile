@@ -35,8 +35,20 @@ $(filter-out $(ROOT_GOALS),$(or $(MAKECMDGOALS),all)): FORCE
 FORCE:
 else
 
-# The plugin is built by the C++ compiler of the same GCC it plugs into.
-CXX_FOR_PLUGIN := $(subst gcc,g++,$(CC))
+# A cross compiler (CC=aarch64-linux-gnu-gcc-12, s390x-..., riscv64-...):
+# the plugin is built for it, the tool and the tests that run here for
+# this machine, by HOST_CC.  Otherwise HOST_CC is CC.
+# Told by the name, so that it holds before the dependency step installs CC.
+CC_TRIPLET	:= $(shell echo '$(notdir $(CC))' | sed -n 's/^\(.*-linux-gnu[a-z]*\)-gcc.*/\1/p')
+CROSS		:= $(if $(CC_TRIPLET),$(if $(filter $(shell uname -m)-%,$(CC_TRIPLET)),,yes))
+CC_MAJOR	:= $(or $(shell echo '$(notdir $(CC))' | sed -n 's/.*gcc-\([0-9][0-9]*\)$$/\1/p'),\
+	$(shell $(CC) -dumpversion 2>/dev/null | cut -d. -f1))
+HOST_CC		?= $(if $(CROSS),gcc,$(CC))
+
+# The plugin is built by the C++ compiler of the same GCC it plugs into;
+# for a cross compiler, by this machine's g++ of the same version (the
+# plugin runs in the cross compiler, a program of this machine).
+CXX_FOR_PLUGIN := $(if $(CROSS),g++-$(CC_MAJOR),$(subst gcc,g++,$(CC)))
 
 # One build folder a compiler: build/ for the system's gcc, build-gcc-N/
 # for CC=gcc-N, so that builds for several GCCs stand side by side.
@@ -86,13 +98,16 @@ UNIT_TESTS	:= $(patsubst merge/tests/%.c,$(BUILD)/asan/%,$(wildcard merge/tests/
 BTF_LOAD	:= $(BUILD)/btf-kernel-load
 # Inputs that once crashed a fuzz target, replayed by `make check` (built
 # by clang when it is installed: its UBSan also catches NULL + 0).
-REPLAY_CC	:= $(shell command -v clang >/dev/null 2>&1 && echo clang || echo $(CC))
+REPLAY_CC	:= $(shell command -v clang >/dev/null 2>&1 && echo clang || echo $(HOST_CC))
 REPLAY_TESTS	:= $(patsubst fuzz/fuzz-%.c,$(BUILD)/asan/replay-%,$(wildcard fuzz/fuzz-*.c))
 
-.PHONY: FORCE all deps demo check install-lib check-gcc-ipa check-objtool gcc-diff gcc-diff-objects sweep torture-sweep torture kernel-check bench fuzz robustness valgrind install uninstall clean
+.PHONY: FORCE all plugin deps demo check check-targets install-lib check-gcc-ipa check-objtool gcc-diff gcc-diff-objects sweep torture-sweep torture kernel-check bench fuzz robustness valgrind install uninstall clean
 .DELETE_ON_ERROR:
 
 all: deps $(PLUGIN) $(TOOL) $(LIB_A) $(LIB_SO)
+
+# The plugin alone (what a cross compiler's tests need of its build).
+plugin: deps $(PLUGIN)
 
 deps:
 	@scripts/deps.sh $(CC)
@@ -105,7 +120,7 @@ $(BUILD):
 # one GCC cannot load in another).  Rewritten only when it changes.
 COMPILER	:= $(BUILD)/compiler
 $(COMPILER): FORCE | $(BUILD)
-	@v="$(CC) $$($(CC) -dumpfullversion)"; \
+	@v="$(CC) $$($(CC) -dumpfullversion) $(HOST_CC)"; \
 	[ "$$(cat $@ 2>/dev/null)" = "$$v" ] || echo "$$v" >$@
 FORCE:
 
@@ -125,10 +140,10 @@ TOOL_OBJS	:= $(patsubst merge/%.c,$(BUILD)/obj/%.o,merge/main.c $(TOOL_SRCS))
 
 $(BUILD)/obj/%.o: merge/%.c $(COMPILER) Makefile | $(BUILD) deps
 	@mkdir -p $(@D)
-	$(CC) $(TOOL_CFLAGS) -MMD -MP -c -o $@ $<
+	$(HOST_CC) $(TOOL_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(TOOL): $(TOOL_OBJS)
-	$(CC) $(TOOL_CFLAGS) -o $@ $(TOOL_OBJS) $(TOOL_LIBS)
+	$(HOST_CC) $(TOOL_CFLAGS) -o $@ $(TOOL_OBJS) $(TOOL_LIBS)
 
 
 # Built with its own folder alone on the include path: the library never
@@ -137,7 +152,7 @@ LIB_CFLAGS	:= -std=gnu11 -O2 -g -Wall -Wextra -Werror -Iinclude -Imerge/lib
 
 $(BUILD)/pic/%.o: merge/lib/%.c $(COMPILER) Makefile | $(BUILD) deps
 	@mkdir -p $(@D)
-	$(CC) $(LIB_CFLAGS) -fPIC -MMD -MP -c -o $@ $<
+	$(HOST_CC) $(LIB_CFLAGS) -fPIC -MMD -MP -c -o $@ $<
 
 $(LIB_A): $(LIB_PIC_OBJS)
 	@mkdir -p $(@D)
@@ -145,7 +160,7 @@ $(LIB_A): $(LIB_PIC_OBJS)
 
 $(LIB_SO): $(LIB_PIC_OBJS) $(LIB_MAP)
 	@mkdir -p $(@D)
-	$(CC) -shared -Wl,-soname,$(LIB_SONAME) -Wl,--version-script=$(LIB_MAP) \
+	$(HOST_CC) -shared -Wl,-soname,$(LIB_SONAME) -Wl,--version-script=$(LIB_MAP) \
 		-Wl,--no-undefined -o $@ $(LIB_PIC_OBJS) $(LIB_LIBS)
 	ln -sf $(notdir $@) $(BUILD)/lib/$(LIB_SONAME)
 	ln -sf $(LIB_SONAME) $(BUILD)/lib/libtruesig.so
@@ -154,14 +169,14 @@ $(LIB_SO): $(LIB_PIC_OBJS) $(LIB_MAP)
 # objects are compiled once (by CC, and by REPLAY_CC for the replays) and
 # linked into each test.
 ASAN_OBJS	:= $(patsubst merge/%.c,$(BUILD)/asan/obj/%.o,$(TOOL_SRCS))
-REPLAY_OBJS	:= $(if $(filter $(CC),$(REPLAY_CC)),$(ASAN_OBJS),\
+REPLAY_OBJS	:= $(if $(filter $(HOST_CC),$(REPLAY_CC)),$(ASAN_OBJS),\
 	$(patsubst merge/%.c,$(BUILD)/asan/obj-replay/%.o,$(TOOL_SRCS)))
 
 .SECONDARY: $(ASAN_OBJS) $(REPLAY_OBJS)
 
 $(BUILD)/asan/obj/%.o: merge/%.c $(COMPILER) Makefile | $(BUILD)
 	@mkdir -p $(@D)
-	$(CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -MMD -MP -c -o $@ $<
+	$(HOST_CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/asan/obj-replay/%.o: merge/%.c $(COMPILER) Makefile | $(BUILD)
 	@mkdir -p $(@D)
@@ -171,10 +186,10 @@ $(BUILD)/asan/obj-replay/%.o: merge/%.c $(COMPILER) Makefile | $(BUILD)
 	$(BUILD)/$(d)/*.d $(BUILD)/$(d)/*/*.d) $(BUILD)/pic/*.d)
 
 $(BUILD)/asan/truesig: merge/main.c $(ASAN_OBJS) $(TOOL_HDRS)
-	$(CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -o $@ $< $(ASAN_OBJS) $(TOOL_LIBS)
+	$(HOST_CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -o $@ $< $(ASAN_OBJS) $(TOOL_LIBS)
 
 $(BUILD)/asan/test-%: merge/tests/test-%.c $(ASAN_OBJS) $(TOOL_HDRS) $(wildcard merge/tests/*.h)
-	$(CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -o $@ $< $(ASAN_OBJS) $(TOOL_LIBS)
+	$(HOST_CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -o $@ $< $(ASAN_OBJS) $(TOOL_LIBS)
 
 $(BUILD)/asan/replay-%: fuzz/replay.c fuzz/fuzz-%.c fuzz/fuzz_common.h $(REPLAY_OBJS) $(TOOL_HDRS)
 	$(REPLAY_CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -DFUZZ_TARGET='"$*"' \
@@ -183,22 +198,22 @@ $(BUILD)/asan/replay-%: fuzz/replay.c fuzz/fuzz-%.c fuzz/fuzz_common.h $(REPLAY_
 
 # A helper of the BTF tests: the running kernel's verdict on a BTF file.
 $(BTF_LOAD): merge/tests/btf-kernel-load.c $(COMPILER) | $(BUILD)
-	$(CC) $(TOOL_CFLAGS) -o $@ $< -lbpf
+	$(HOST_CC) $(TOOL_CFLAGS) -o $@ $< -lbpf
 
 # The helpers of the verify suite: the torture generator and a tool that
 # spoils a record on purpose (on libtruesig.a and its internal headers).
 $(BUILD)/torture-gen: testsuite/torture/gen.c $(COMPILER) | $(BUILD)
-	$(CC) $(TOOL_CFLAGS) -o $@ $<
+	$(HOST_CC) $(TOOL_CFLAGS) -o $@ $<
 
 $(BUILD)/corrupt-record: testsuite/verify/corrupt-record.c $(LIB_A) $(LIB_HDRS) $(COMPILER) | $(BUILD)
-	$(CC) $(TOOL_CFLAGS) -o $@ $< $(LIB_A) $(LIB_LIBS)
+	$(HOST_CC) $(TOOL_CFLAGS) -o $@ $< $(LIB_A) $(LIB_LIBS)
 
 VERIFY_HELPERS := $(BUILD)/torture-gen $(BUILD)/corrupt-record
 
 # Compares a clone's record with GCC's own IPA-CP and IPA-SRA dumps (on
 # libtruesig.a and its internal headers).
 $(BUILD)/ipa-dump-check: testsuite/gcc-ipa/ipa-dump-check.c $(LIB_A) $(LIB_HDRS) $(COMPILER) | $(BUILD)
-	$(CC) $(TOOL_CFLAGS) -o $@ $< $(LIB_A) $(LIB_LIBS)
+	$(HOST_CC) $(TOOL_CFLAGS) -o $@ $< $(LIB_A) $(LIB_LIBS)
 
 # ---- demo -------------------------------------------------------------------
 demo: all
@@ -214,12 +229,26 @@ check: all $(BUILD)/asan/truesig $(UNIT_TESTS) $(REPLAY_TESTS) $(BTF_LOAD) $(VER
 	@scripts/run-verify.sh $(CC) $(BUILD) || true
 	@scripts/sweep.sh $(CC) $(BUILD) $(CHECK_SWEEP_EVERY) -O2 "-O2 -m32" \
 		| tee $(BUILD)/results/sweep | tail -n 3
+	@$(if $(CHECK_TARGETS),$(MAKE) --no-print-directory check-targets || true,\
+		echo "targets: run with the system's gcc (make check-targets CC=gcc-N runs them)" >&2)
 	@if $(MAKE) --no-print-directory install-lib PREFIX=$(API_PREFIX) \
 		>$(BUILD)/api-install.log 2>&1; then \
 		scripts/check-api.sh $(CC) $(BUILD) $(API_PREFIX) || true; \
 	else echo "api: 0 passed, 1 failed (make install-lib: see $(BUILD)/api-install.log)" \
 		| tee $(BUILD)/results/api; fi
 	@scripts/summarize.sh $(BUILD)/results
+
+# Other targets' calling conventions (testsuite/truesig.target), with the
+# cross compilers of CC's GCC version (Debian 12 has GCC 12's): part of
+# `make check` with the system's gcc, and on its own as `make check-targets`.
+TARGET_TRIPLETS	:= aarch64-linux-gnu s390x-linux-gnu riscv64-linux-gnu
+CHECK_TARGETS	?= $(if $(filter gcc,$(CC)),yes)
+check-targets: all
+	@mkdir -p $(BUILD)/results; for t in $(TARGET_TRIPLETS); do \
+		scripts/deps.sh $$t-gcc-$(CC_MAJOR) || { echo "targets: 0 passed, 1 failed" \
+			"(the dependency step for $$t-gcc-$(CC_MAJOR))" | tee $(BUILD)/results/targets; \
+			exit 1; }; done
+	@scripts/run-targets.sh $(CC_MAJOR) $(BUILD) $(TARGET_TRIPLETS)
 
 # libtruesig installed where the API suite builds against it.
 API_PREFIX = $(abspath $(BUILD))/api/prefix

@@ -321,7 +321,12 @@ describe_return (ts_collected_record *r, tree fndecl, tree source_decl)
 	if (VOID_TYPE_P (restype) && source_ret && !VOID_TYPE_P (source_ret))
 		r->head.flags |= TS_RF_RETURN_DROPPED;
 
-	if (!VOID_TYPE_P (restype) && crtl->return_rtx) {
+	/* An aggregate returned in memory, on a target whose functions do not
+	   hand the buffer's address back (aarch64): the value has no location
+	   of its own at return; the caller knows its buffer (sret below). */
+	bool returns_nothing = aggregate_value_p (result, fndecl)
+			       && targetm.calls.omit_struct_return_reg;
+	if (!VOID_TYPE_P (restype) && crtl->return_rtx && !returns_nothing) {
 		unsigned before = r->locations.length ();
 		HOST_WIDE_INT size = int_size_in_bytes (restype);
 		if (!ts_locations_of_rtl (crtl->return_rtx, size > 0 ? size : 0,

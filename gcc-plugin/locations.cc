@@ -11,70 +11,12 @@
  */
 #include "truesig.h"
 
+/* A mode's size in bytes; 0 for one whose size is not constant. */
 unsigned
-ts_elf_machine (void)
-{
-#ifdef LEGACY_INT_REGNO_P		/* i386.h */
-	return TARGET_64BIT ? 62 /* EM_X86_64 */ : 3 /* EM_386 */;
-#else
-	return 0;			/* EM_NONE: consumer must not guess */
-#endif
-}
-
-static unsigned
 ts_mode_size (machine_mode mode)
 {
 	poly_uint64 size = GET_MODE_SIZE (mode);
 	return size.is_constant () ? size.to_constant () : 0;
-}
-
-/* Could the target's print_operand complain (a diagnostic in the user's
-   compile) about this register in this mode?  Only asked where we know. */
-static bool
-reg_printable (unsigned regno, machine_mode mode)
-{
-#ifdef LEGACY_INT_REGNO_P
-	unsigned size = ts_mode_size (mode);
-	if (regno == ARG_POINTER_REGNUM || regno == FRAME_POINTER_REGNUM
-	    || regno == FPSR_REG || regno == FLAGS_REG)
-		return false;
-	if (GENERAL_REGNO_P (regno))
-		return size == 2 || size == 4 || size == UNITS_PER_WORD
-		       || (size == 1 && ANY_QI_REGNO_P (regno));
-	return size != 0;
-#else
-	(void) regno;
-	(void) mode;
-	return false;
-#endif
-}
-
-/* The register's name as the assembler writes it in this mode ("edi",
-   "rdi", "xmm0"), or GCC's base name where that cannot be asked safely. */
-static const char *
-reg_asm_name (unsigned regno, machine_mode mode, char *buf, size_t len)
-{
-	const char *name = reg_names[regno];
-	if (reg_printable (regno, mode)) {
-		char *text = NULL;
-		size_t text_len = 0;
-		FILE *f = open_memstream (&text, &text_len);
-		if (f) {
-			targetm.asm_out.print_operand (f, gen_rtx_REG (mode, regno), 0);
-			fclose (f);
-			const char *p = text;
-			while (*p == '%')
-				p++;
-			if (*p) {
-				snprintf (buf, len, "%s", p);
-				name = buf;
-			}
-			free (text);
-		}
-	}
-	if (name != buf)
-		snprintf (buf, len, "%s", name);
-	return buf;
 }
 
 static void
@@ -85,7 +27,7 @@ push_reg (unsigned regno, machine_mode mode, unsigned size, unsigned piece,
 	ts_location l = ts_location ();
 	l.kind = kind;
 	l.size = size;
-	l.reg_name = ts_string (reg_asm_name (regno, mode, name, sizeof name));
+	l.reg_name = ts_string (ts_reg_asm_name (regno, mode, name, sizeof name));
 	l.value = TS_DWARF_REGNO (regno);
 	l.piece_offset = piece;
 	out->safe_push (l);
@@ -137,7 +79,11 @@ locations_of (rtx x, unsigned size, unsigned piece, vec<ts_location> *out)
 		    || mode == BLKmode) {
 			if (!msize)
 				return false;
-			for (unsigned i = 0; i < nregs; i++) {
+			/* A 12-byte struct in TImode (aarch64's x0:x1): the
+			   last register holds only the bytes that are left. */
+			if (size && size < msize)
+				msize = size;
+			for (unsigned i = 0; i * UNITS_PER_WORD < msize; i++) {
 				unsigned at = i * UNITS_PER_WORD;
 				unsigned n = MIN (msize - at, UNITS_PER_WORD);
 				push_reg (regno + i, word_mode, n, piece + at,
@@ -183,7 +129,17 @@ locations_of (rtx x, unsigned size, unsigned piece, vec<ts_location> *out)
 			if (!XEXP (e, 0))	/* the part passed on the stack */
 				continue;
 			unsigned off = CONST_INT_P (XEXP (e, 1)) ? INTVAL (XEXP (e, 1)) : 0;
+			unsigned first = out->length ();
 			ok &= locations_of (XEXP (e, 0), size, piece + off, out);
+			/* A word register holding the last few bytes (a
+			   12-byte struct in aarch64's x0, x1) holds only
+			   those. */
+			for (unsigned j = first; size && j < out->length (); j++) {
+				ts_location &l = (*out)[j];
+				unsigned at = l.piece_offset - piece;
+				if (at < size && at + l.size > size)
+					l.size = size - at;
+			}
 		}
 		return ok;
 	}
@@ -265,9 +221,11 @@ ts_abi_differs_from_type (tree fndecl)
 	abi_sandbox sandbox;
 	sandbox_enter (&sandbox);
 
-	int n_named = list_length (TYPE_ARG_TYPES (fntype));
+	/* (Some targets' INIT_CUMULATIVE_ARGS ignore the count of named
+	   arguments, so it is not a variable of its own.) */
 	CUMULATIVE_ARGS cum_v;
-	INIT_CUMULATIVE_ARGS (cum_v, fntype, NULL_RTX, NULL_TREE, n_named);
+	INIT_CUMULATIVE_ARGS (cum_v, fntype, NULL_RTX, NULL_TREE,
+			      list_length (TYPE_ARG_TYPES (fntype)));
 	cumulative_args_t cum = pack_cumulative_args (&cum_v);
 
 	/* A caller passes the address of a returned aggregate first. */
@@ -301,14 +259,20 @@ ts_abi_differs_from_type (tree fndecl)
 	return differs;
 }
 
-/* The hidden struct-return pointer, where the target passes it as an
-   invisible first argument: assign_parms made it a PARM_DECL (".result_ptr")
-   and left it in DECL_VALUE_EXPR of the result. */
+/* The hidden struct-return pointer: in a register of its own where the
+   target has one (aarch64's x8: struct_value_rtx), else as an invisible
+   first argument: assign_parms made it a PARM_DECL (".result_ptr") and
+   left it in DECL_VALUE_EXPR of the result. */
 bool
 ts_sret_location (tree fndecl, vec<ts_location> *out)
 {
 	tree result = DECL_RESULT (fndecl);
-	if (!result || !DECL_HAS_VALUE_EXPR_P (result))
+	if (!result || !aggregate_value_p (result, fndecl))
+		return false;
+	rtx reg = targetm.calls.struct_value_rtx (TREE_TYPE (fndecl), 1);
+	if (reg && REG_P (reg))
+		return locations_of (reg, POINTER_SIZE / BITS_PER_UNIT, 0, out);
+	if (!DECL_HAS_VALUE_EXPR_P (result))
 		return false;
 	tree ptr = DECL_VALUE_EXPR (result);
 	if (TREE_CODE (ptr) == INDIRECT_REF)

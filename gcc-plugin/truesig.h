@@ -68,10 +68,15 @@ void ts_register_gc_roots (void);
 
 /* locations.cc: where values live at the entry instruction. */
 bool ts_locations_of_rtl (rtx x, unsigned size, vec<ts_location> *out);
+unsigned ts_mode_size (machine_mode mode);
 bool ts_abi_differs_from_type (tree fndecl);
-unsigned ts_elf_machine (void);
 bool ts_sret_location (tree fndecl, vec<ts_location> *out);
 bool ts_static_chain_location (tree fndecl, vec<ts_location> *out);
+
+/* target.cc: the one place the plugin knows its target architecture. */
+unsigned ts_elf_machine (void);
+const char *ts_reg_asm_name (unsigned regno, machine_mode mode, char *buf,
+			     size_t len);
 
 /* describe.cc: the per-function passes. */
 unsigned int ts_describe_function (function *fun);

@@ -1,6 +1,7 @@
 #!/bin/sh
 # deps.sh CC [kernel|gcc-ipa|objtool]: install the Debian packages truesig
-# needs for compiler CC (e.g. gcc, gcc-11, gcc-15); with "kernel", also
+# needs for compiler CC (e.g. gcc, gcc-11, gcc-15, or a cross compiler
+# aarch64-linux-gnu-gcc-12, s390x-..., riscv64-...); with "kernel", also
 # those of the kernel checks (the source of Linux $KERNEL, default 6.1,
 # build tools, QEMU, clang for BPF programs); with "gcc-ipa", the source of
 # CC's own version (its gcc.dg/ipa tests); with "objtool", a kernel source
@@ -19,7 +20,24 @@ ver=$("$cc" -dumpversion 2>/dev/null | cut -d. -f1) || ver=
 [ -n "$ver" ] || ver=$(echo "$cc" | sed -n 's/.*gcc-\([0-9][0-9]*\).*/\1/p')
 [ -n "$ver" ] || { echo "deps: cannot tell the version of '$cc'" >&2; exit 1; }
 
-pkgs="gcc-$ver g++-$ver gcc-$ver-plugin-dev libelf-dev libdw-dev elfutils
+# A cross compiler (aarch64-linux-gnu-gcc-12): its plugin headers and C
+# library; the plugin is built by the host's g++ of the same version and
+# the tool by the host's gcc; qemu-user runs the target's programs.
+triplet=$(echo "$cc" | sed -n 's|.*/||; s/^\(.*-linux-gnu[a-z]*\)-gcc.*/\1/p')
+if [ -n "$triplet" ]; then
+	case $triplet in
+	aarch64-*) debarch=arm64 ;;
+	s390x-*) debarch=s390x ;;
+	riscv64-*) debarch=riscv64 ;;
+	*) echo "deps: no cross target '$triplet' (aarch64, s390x and riscv64 are)" >&2
+	   exit 1 ;;
+	esac
+	pkgs="gcc-$ver-$triplet gcc-$ver-plugin-dev-$triplet libc6-dev-$debarch-cross
+binutils-$triplet gcc g++-$ver qemu-user"
+else
+	pkgs="gcc-$ver g++-$ver gcc-$ver-plugin-dev"
+fi
+pkgs="$pkgs libelf-dev libdw-dev elfutils
 libbpf-dev pkg-config dejagnu jq bpftool dwarves binutils make xz-utils"
 [ "${2:-}" = kernel ] && pkgs="$pkgs linux-source-${KERNEL:-6.1} bc bison flex
 libssl-dev zlib1g-dev cpio xz-utils time qemu-system-x86 clang llvm"
@@ -50,6 +68,7 @@ done
 # Optional packages: what this release offers.
 multilib=gcc-$ver-multilib
 case $(dpkg --print-architecture) in amd64) ;; *) multilib= ;; esac
+[ -z "$triplet" ] || multilib=
 torture_src=
 for p in gcc-$ver-source $(ls -d /usr/src/gcc-[0-9]* 2>/dev/null |
 		sed 's|.*/gcc-|gcc-|; s|$|-source|'); do

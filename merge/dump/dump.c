@@ -299,9 +299,14 @@ static void print_record(FILE *out, const struct dump_input *in,
 			type);
 	} else if (r->return_type || r->return_locs) {
 		type_name(u, r->return_type, "", type, sizeof(type));
-		fprintf(out, "  return:   %s in %s", type,
-			dump_locations(truesig_return_locs(r), r->return_locs,
-				  locs, sizeof(locs)));
+		if (!r->return_locs && r->sret_locs)	/* aarch64's x8 */
+			fprintf(out, "  return:   %s in the caller's buffer (sret)",
+				type);
+		else
+			fprintf(out, "  return:   %s in %s", type,
+				dump_locations(truesig_return_locs(r),
+					       r->return_locs, locs,
+					       sizeof(locs)));
 		if (r->return_type != r->source_return_type) {
 			type_name(u, r->source_return_type, "", type,
 				  sizeof(type));

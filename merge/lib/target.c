@@ -25,6 +25,28 @@ static const char *const i386_registers[] = {
 	"eax", "ecx", "edx", "ebx", "esp", "ebp", "esi", "edi",
 };
 
+/* riscv's DWARF numbers 0-63 are x0-x31 and f0-f31, named as the ABI
+   (and GCC, and the records) name them. */
+static const char *const riscv_registers[] = {
+	"zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2",
+	"s0", "s1", "a0", "a1", "a2", "a3", "a4", "a5",
+	"a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7",
+	"s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6",
+	"ft0", "ft1", "ft2", "ft3", "ft4", "ft5", "ft6", "ft7",
+	"fs0", "fs1", "fa0", "fa1", "fa2", "fa3", "fa4", "fa5",
+	"fa6", "fa7", "fs2", "fs3", "fs4", "fs5", "fs6", "fs7",
+	"fs8", "fs9", "fs10", "fs11", "ft8", "ft9", "ft10", "ft11",
+};
+
+/* s390's DWARF numbers 16-31 take the floating-point registers in the
+   order the ELF ABI supplement gives: the argument registers first. */
+static const char *const s390_registers[] = {
+	"r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7",
+	"r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15",
+	"f0", "f2", "f4", "f6", "f1", "f3", "f5", "f7",
+	"f8", "f10", "f12", "f14", "f9", "f11", "f13", "f15",
+};
+
 static const struct reloc_kind x86_64_relocs[] = {
 	{ R_X86_64_NONE,	0, RANGE_WRAP },
 	{ R_X86_64_64,		8, RANGE_WRAP },
@@ -90,13 +112,17 @@ static const struct target targets[] = {
 	  .vector_prefix = "xmm", .vector_first = 21, .n_vectors = 8,
 	  RELOCS(i386_relocs) },
 	{ .machine = EM_AARCH64, .name = "aarch64",
-	  .stack_pointer = 31,
+	  .stack_pointer = 31, .cfa_at_entry = 0,	/* the return address
+							   is in x30 */
 	  .numbered_prefix = "x", .n_numbered = 31,
 	  .vector_prefix = "v", .vector_first = 64, .n_vectors = 32,
 	  RELOCS(aarch64_relocs) },
 	{ .machine = EM_ARM, .name = "arm", .stack_pointer = 13,
 	  RELOCS(arm_relocs) },
-	{ .machine = EM_RISCV, .name = "riscv", .stack_pointer = 2,
+	{ .machine = EM_RISCV, .name = "riscv",
+	  .stack_pointer = 2, .cfa_at_entry = 0,	/* the return address
+							   is in ra */
+	  REGISTERS(riscv_registers),
 	  RELOCS(riscv_relocs) },
 	{ .machine = EM_PPC64, .name = "ppc64", .stack_pointer = 1,
 	  RELOCS(ppc64_relocs) },
@@ -105,6 +131,7 @@ static const struct target targets[] = {
 	{ .machine = EM_S390, .name = "s390",
 	  .stack_pointer = 15, .cfa_at_entry = 160,	/* the register save
 							   area */
+	  REGISTERS(s390_registers),
 	  RELOCS(s390_relocs) },
 	/* Named in messages only. */
 	{ .machine = EM_MIPS, .name = "mips", .stack_pointer = -1 },

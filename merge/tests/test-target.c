@@ -47,6 +47,18 @@ int main(void)
 	expect_register(EM_AARCH64, 64, "v0");
 	expect_register(EM_AARCH64, 95, "v31");
 	expect_register(EM_AARCH64, 96, "dwarf reg 96");
+	expect_register(EM_RISCV, 10, "a0");
+	expect_register(EM_RISCV, 17, "a7");
+	expect_register(EM_RISCV, 42, "fa0");
+	expect_register(EM_RISCV, 63, "ft11");
+	expect_register(EM_RISCV, 64, "dwarf reg 64");
+	expect_register(EM_S390, 2, "r2");
+	expect_register(EM_S390, 15, "r15");
+	expect_register(EM_S390, 16, "f0");
+	expect_register(EM_S390, 17, "f2");
+	expect_register(EM_S390, 20, "f1");
+	expect_register(EM_S390, 31, "f15");
+	expect_register(EM_S390, 32, "dwarf reg 32");
 	expect_register(EM_X86_64, -1, "dwarf reg -1");
 	expect_register(9999, 3, "dwarf reg 3");
 	target_register_name(EM_X86_64, 5, small, sizeof(small));
