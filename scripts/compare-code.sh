@@ -32,6 +32,7 @@ if [ -n "$dump_args" ] &&
 fi
 relocs() {
 	readelf -rW "$1" | awk '
+		/^There are no relocations/ { next }
 		/^Relocation section/ { skip = ($3 ~ /truesig/); if (!skip) print $3; next }
 		!skip && NF { print $1, $3, $5, $6, $7 }'
 }

@@ -1,8 +1,10 @@
 #!/bin/sh
-# run-targets.sh MAJOR BUILD TRIPLET...: the calling conventions of other
-# targets (testsuite/truesig.target): for each TRIPLET, the plugin built for
-# the cross compiler TRIPLET-gcc-MAJOR (in BUILD/target-TRIPLET), its tests
-# compiled by that compiler and read by BUILD's tool on this machine.
+# run-targets.sh MAJOR BUILD TRIPLET...: other targets: for each TRIPLET,
+# the plugin built for the cross compiler TRIPLET-gcc-MAJOR (in
+# BUILD/target-TRIPLET), that target's calling-convention tests
+# (testsuite/truesig.target) and the record tests (truesig.dg, at -O2, with
+# each target's own registers) compiled by it and read by BUILD's tool on
+# this machine.
 # Writes "targets: N passed, N failed" to BUILD/results/targets.
 set -u
 major=$1 build=$2
@@ -23,7 +25,8 @@ for triplet in "$@"; do
 	fi
 	(cd "$out/testsuite" && runtest --tool truesig --srcdir "$top/testsuite" \
 		TRUESIG_CC="$xcc" TRUESIG_PLUGIN="$out/truesig.so" \
-		TRUESIG_TOOL="$build/truesig" TRUESIG_TOP="$top" target.exp \
+		TRUESIG_TOOL="$build/truesig" TRUESIG_TOP="$top" \
+		TRUESIG_DG_LEVELS=-O2 target.exp dg.exp \
 		>runtest.out 2>&1)
 	status=$?
 	sum=$out/testsuite/truesig.sum

@@ -2,6 +2,7 @@
    isra and abi); with no BTF in the object, truesig makes all of it. */
 /* { dg-do compile } */
 /* { dg-options "-m32 -fno-ipa-cp" } */
+/* truesig-target: x86_64-* i?86-* (i386 code, -m32) */
 
 struct pair { int lo, hi; };
 

@@ -3,6 +3,7 @@
    truesig keeps them and adds tags saying where the values are. */
 /* { dg-do compile } */
 /* { dg-options "-g -m32 -msse2 -mfpmath=sse" } */
+/* truesig-target: x86_64-* i?86-* (i386 code, -m32) */
 
 static __attribute__((noinline)) int
 local3 (int a, int b, int c)

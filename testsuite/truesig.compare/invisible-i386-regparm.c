@@ -5,6 +5,7 @@
    used. */
 /* { dg-do compile } */
 /* { dg-options "-m32" } */
+/* truesig-target: x86_64-* i?86-* (i386 code, -m32) */
 
 static __attribute__((noinline)) int
 local3 (int a, int b, int c)

@@ -21,4 +21,7 @@ use (struct cfg *c, int u)
 /* { dg-final { truesig-json {^work\.} {.symbol} {work.constprop.0.isra.0} } } */
 /* { dg-final { truesig-json {^work\.} {.kinds} {["constprop","isra"]} } } */
 /* { dg-final { truesig-json {^work\.} {[.source_params[] | .name + ":" + .fate + ":" + (.constant|tostring)]} {["c:split:null","level:constant:5","unused:removed:null"]} } } */
-/* { dg-final { truesig-json {^work\.} {[.params[] | .origin.path + "@" + (.origin.offset|tostring) + ":" + .location[0].reg]} {["c->b@4:edi","c->c[2]@16:esi"]} } } */
+/* { dg-final { truesig-json {^work\.} {[.params[] | .origin.path + "@" + (.origin.offset|tostring) + ":" + .location[0].reg]} {["c->b@4:edi","c->c[2]@16:esi"]} { target x86_64-*-* } } } */
+/* { dg-final { truesig-json {^work\.} {[.params[] | .origin.path + "@" + (.origin.offset|tostring) + ":" + .location[0].reg]} {["c->b@4:w0","c->c[2]@16:w1"]} { target aarch64-*-* } } } */
+/* { dg-final { truesig-json {^work\.} {[.params[] | .origin.path + "@" + (.origin.offset|tostring) + ":" + .location[0].reg]} {["c->b@4:r2","c->c[2]@16:r3"]} { target s390x-*-* } } } */
+/* { dg-final { truesig-json {^work\.} {[.params[] | .origin.path + "@" + (.origin.offset|tostring) + ":" + .location[0].reg]} {["c->b@4:a0","c->c[2]@16:a1"]} { target riscv64-*-* } } } */

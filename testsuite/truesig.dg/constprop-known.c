@@ -25,5 +25,8 @@ use (void)
 
 /* { dg-final { truesig-every-clone-recorded } } */
 /* { dg-final { truesig-same-code } } */
-/* { dg-final { truesig-json {^mark\.constprop\.[0-9]+$} {[.params[] | .origin.how + ":" + .location[0].reg]} {["copy:rdi","copy:rsi"]} } } */
+/* { dg-final { truesig-json {^mark\.constprop\.[0-9]+$} {[.params[] | .origin.how + ":" + .location[0].reg]} {["copy:rdi","copy:rsi"]} { target x86_64-*-* } } } */
+/* { dg-final { truesig-json {^mark\.constprop\.[0-9]+$} {[.params[] | .origin.how + ":" + .location[0].reg]} {["copy:x0","copy:x1"]} { target aarch64-*-* } } } */
+/* { dg-final { truesig-json {^mark\.constprop\.[0-9]+$} {[.params[] | .origin.how + ":" + .location[0].reg]} {["copy:r2","copy:r3"]} { target s390x-*-* } } } */
+/* { dg-final { truesig-json {^mark\.constprop\.[0-9]+$} {[.params[] | .origin.how + ":" + .location[0].reg]} {["copy:a0","copy:a1"]} { target riscv64-*-* } } } */
 /* { dg-final { truesig-json {^mark\.constprop\.[0-9]+$} {[.source_params[] | .name + ":" + .fate + ":" + (.constant | tostring)]} {["interp:passed:&gi","k:passed:4"]} } } */

@@ -3,6 +3,7 @@
    first, in BLKmode.  Each word is recorded as a piece in its register. */
 /* { dg-do compile } */
 /* { dg-options "-m32" } */
+/* truesig-target: x86_64-* i?86-* (i386 code, -m32) */
 
 struct two { unsigned lo : 7, mid : 8, hi : 17; signed char c; unsigned char d[3]; };
 struct three { int a, b, c; };

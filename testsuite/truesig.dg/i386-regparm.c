@@ -4,6 +4,7 @@
    they are recorded, kind "abi". */
 /* { dg-do compile } */
 /* { dg-options "-m32 -msse2 -mfpmath=sse" } */
+/* truesig-target: x86_64-* i?86-* (i386 code, -m32) */
 
 static __attribute__((noinline)) int
 local3 (int a, int b, int c)

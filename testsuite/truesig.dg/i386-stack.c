@@ -4,6 +4,7 @@
    abi. */
 /* { dg-do compile } */
 /* { dg-options "-m32 -fno-ipa-cp -fplugin-arg-truesig-all" } */
+/* truesig-target: x86_64-* i?86-* (i386 code, -m32) */
 
 struct pair { int lo, hi; };
 

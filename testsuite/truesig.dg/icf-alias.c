@@ -3,6 +3,7 @@
    both symbols get a record; the alias's says whose code it is. */
 /* { dg-do compile } */
 /* { dg-options "-m32" } */
+/* truesig-target: x86_64-* i?86-* (i386 code, -m32) */
 
 static __attribute__((noinline)) int
 first (int a, int b, int c)

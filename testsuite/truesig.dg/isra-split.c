@@ -23,4 +23,7 @@ use (struct outer *o, int k)
 /* { dg-final { truesig-json {^pick\.isra\.0$} {[.source_params[] | .name + ":" + .fate]} {["p:split","k:passed"]} } } */
 /* { dg-final { truesig-json {^pick\.isra\.0$} {[.params[] | .origin.how + ":" + (.origin.path // "-") + ":" + (.origin.offset|tostring) + ":" + (.size|tostring)]} {["value_piece:p.b:8:8","value_piece:p.in.x:20:4","copy:-:0:4"]} } } */
 /* { dg-final { truesig-json {^pick\.isra\.0$} {[.params[] | .type]} {["long int","int","int"]} } } */
-/* { dg-final { truesig-json {^pick\.isra\.0$} {[.params[].location[0].reg]} {["rdi","esi","edx"]} } } */
+/* { dg-final { truesig-json {^pick\.isra\.0$} {[.params[].location[0].reg]} {["rdi","esi","edx"]} { target x86_64-*-* } } } */
+/* { dg-final { truesig-json {^pick\.isra\.0$} {[.params[].location[0].reg]} {["x0","w1","w2"]} { target aarch64-*-* } } } */
+/* { dg-final { truesig-json {^pick\.isra\.0$} {[.params[].location[0].reg]} {["r2","r3","r4"]} { target s390x-*-* } } } */
+/* { dg-final { truesig-json {^pick\.isra\.0$} {[.params[].location[0].reg]} {["a0","a1","a2"]} { target riscv64-*-* } } } */

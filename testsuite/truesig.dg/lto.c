@@ -21,5 +21,8 @@ main (int argc, char **argv)
 
 /* { dg-final { truesig-every-clone-recorded } } */
 /* { dg-final { truesig-json {^helper\.} {.kinds} {["isra"]} } } */
-/* { dg-final { truesig-json {^helper\.} {[.params[] | .origin.path + ":" + .location[0].reg]} {["p->a:edi","p->b:esi"]} } } */
+/* { dg-final { truesig-json {^helper\.} {[.params[] | .origin.path + ":" + .location[0].reg]} {["p->a:edi","p->b:esi"]} { target x86_64-*-* } } } */
+/* { dg-final { truesig-json {^helper\.} {[.params[] | .origin.path + ":" + .location[0].reg]} {["p->a:w0","p->b:w1"]} { target aarch64-*-* } } } */
+/* { dg-final { truesig-json {^helper\.} {[.params[] | .origin.path + ":" + .location[0].reg]} {["p->a:r2","p->b:r3"]} { target s390x-*-* } } } */
+/* { dg-final { truesig-json {^helper\.} {[.params[] | .origin.path + ":" + .location[0].reg]} {["p->a:a0","p->b:a1"]} { target riscv64-*-* } } } */
 /* { dg-final { truesig-addresses-match-symbols } } */

@@ -28,5 +28,8 @@ int c2 (int x, int y) { return maybe (x > y, y, x, "b"); }
 /* { dg-final { truesig-json {^maybe\.part\.0$} {.kinds} {["part"]} } } */
 /* { dg-final { truesig-json {^maybe\.part\.0$} {.function} {maybe} } } */
 /* { dg-final { truesig-json {^maybe\.part\.0$} {[.source_params[] | .name + ":" + .fate]} {["fast:removed","x:passed","y:passed","why:passed"]} } } */
-/* { dg-final { truesig-json {^maybe\.part\.0$} {[.params[] | .origin.param_name + ":" + .type + ":" + .location[0].reg]} {["x:int:edi","y:int:esi","why:const char *:rdx"]} } } */
+/* { dg-final { truesig-json {^maybe\.part\.0$} {[.params[] | .origin.param_name + ":" + .type + ":" + .location[0].reg]} {["x:int:edi","y:int:esi","why:const char *:rdx"]} { target x86_64-*-* } } } */
+/* { dg-final { truesig-json {^maybe\.part\.0$} {[.params[] | .origin.param_name + ":" + .type + ":" + .location[0].reg]} {["x:int:w0","y:int:w1","why:const char *:x2"]} { target aarch64-*-* } } } */
+/* { dg-final { truesig-json {^maybe\.part\.0$} {[.params[] | .origin.param_name + ":" + .type + ":" + .location[0].reg]} {["x:int:r2","y:int:r3","why:const char *:r4"]} { target s390x-*-* } } } */
+/* { dg-final { truesig-json {^maybe\.part\.0$} {[.params[] | .origin.param_name + ":" + .type + ":" + .location[0].reg]} {["x:int:a0","y:int:a1","why:const char *:a2"]} { target riscv64-*-* } } } */
 /* { dg-final { truesig-json {^maybe\.part\.0$} {.return.dropped} {false} } } */

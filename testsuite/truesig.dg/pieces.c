@@ -22,8 +22,20 @@ make (long x)
   return b;
 }
 
-/* { dg-final { truesig-json {^swap$} {[.params[0].location[] | .reg + "@" + (.piece_offset|tostring) + "/" + (.size|tostring)]} {["rdi@0/8","xmm0@8/8"]} } } */
-/* { dg-final { truesig-json {^swap$} {[.params[1].location[].reg]} {["esi"]} } } */
-/* { dg-final { truesig-json {^swap$} {[.return.location[] | .reg + "@" + (.piece_offset|tostring)]} {["rax@0","xmm0@8"]} } } */
-/* { dg-final { truesig-json {^make$} {[.sret[].reg, .params[0].location[0].reg, .return.location[0].reg, .return.location[0].indirect]} {["rdi","rsi","rax",true]} } } */
+/* { dg-final { truesig-json {^swap$} {[.params[0].location[] | .reg + "@" + (.piece_offset|tostring) + "/" + (.size|tostring)]} {["rdi@0/8","xmm0@8/8"]} { target x86_64-*-* } } } */
+/* { dg-final { truesig-json {^swap$} {[.params[0].location[] | .reg + "@" + (.piece_offset|tostring) + "/" + (.size|tostring)]} {["x0@0/8","x1@8/8"]} { target aarch64-*-* } } } */
+/* { dg-final { truesig-json {^swap$} {[.params[0].location[] | .reg + "@" + (.piece_offset|tostring) + "/" + (.size|tostring)]} {["r3@0/16"]} { target s390x-*-* } } } */
+/* { dg-final { truesig-json {^swap$} {[.params[0].location[] | .reg + "@" + (.piece_offset|tostring) + "/" + (.size|tostring)]} {["a0@0/8","fa0@8/8"]} { target riscv64-*-* } } } */
+/* { dg-final { truesig-json {^swap$} {[.params[1].location[].reg]} {["esi"]} { target x86_64-*-* } } } */
+/* { dg-final { truesig-json {^swap$} {[.params[1].location[].reg]} {["w2"]} { target aarch64-*-* } } } */
+/* { dg-final { truesig-json {^swap$} {[.params[1].location[].reg]} {["r4"]} { target s390x-*-* } } } */
+/* { dg-final { truesig-json {^swap$} {[.params[1].location[].reg]} {["a1"]} { target riscv64-*-* } } } */
+/* { dg-final { truesig-json {^swap$} {[.return.location[] | .reg + "@" + (.piece_offset|tostring)]} {["rax@0","xmm0@8"]} { target x86_64-*-* } } } */
+/* { dg-final { truesig-json {^swap$} {[.return.location[] | .reg + "@" + (.piece_offset|tostring)]} {["x0@0","x1@8"]} { target aarch64-*-* } } } */
+/* { dg-final { truesig-json {^swap$} {[.return.location[] | .reg + "@" + (.piece_offset|tostring)]} {["r2@0"]} { target s390x-*-* } } } */
+/* { dg-final { truesig-json {^swap$} {[.return.location[] | .reg + "@" + (.piece_offset|tostring)]} {["a0@0","fa0@8"]} { target riscv64-*-* } } } */
+/* { dg-final { truesig-json {^make$} {[.sret[].reg, .params[0].location[0].reg, .return.location[0].reg, .return.location[0].indirect]} {["rdi","rsi","rax",true]} { target x86_64-*-* } } } */
+/* { dg-final { truesig-json {^make$} {[.sret[].reg, .params[0].location[0].reg, .return.location[0].reg, .return.location[0].indirect]} {["x8","x0",null,null]} { target aarch64-*-* } } } */
+/* { dg-final { truesig-json {^make$} {[.sret[].reg, .params[0].location[0].reg, .return.location[0].reg, .return.location[0].indirect]} {["r2","r3","r2",true]} { target s390x-*-* } } } */
+/* { dg-final { truesig-json {^make$} {[.sret[].reg, .params[0].location[0].reg, .return.location[0].reg, .return.location[0].indirect]} {["a0","a1","a0",true]} { target riscv64-*-* } } } */
 /* { dg-final { truesig-same-code } } */

@@ -32,8 +32,17 @@ usef (double x, float y, int q)
 
 /* { dg-final { truesig-every-clone-recorded } } */
 /* { dg-final { truesig-same-code } } */
-/* { dg-final { truesig-json {^many\.} {[.params[].location[0] | (.reg // ("sp+" + (.stack|tostring)))]} {["rdi","rsi","rdx","rcx","r8","r9","sp+8","sp+16"]} } } */
+/* { dg-final { truesig-json {^many\.} {[.params[].location[0] | (.reg // ("sp+" + (.stack|tostring)))]} {["rdi","rsi","rdx","rcx","r8","r9","sp+8","sp+16"]} { target x86_64-*-* } } } */
+/* { dg-final { truesig-json {^many\.} {[.params[].location[0] | (.reg // ("sp+" + (.stack|tostring)))]} {["x0","x1","x2","x3","x4","x5","x6","x7"]} { target aarch64-*-* } } } */
+/* { dg-final { truesig-json {^many\.} {[.params[].location[0] | (.reg // ("sp+" + (.stack|tostring)))]} {["r2","r3","r4","r5","r6","sp+160","sp+168","sp+176"]} { target s390x-*-* } } } */
+/* { dg-final { truesig-json {^many\.} {[.params[].location[0] | (.reg // ("sp+" + (.stack|tostring)))]} {["a0","a1","a2","a3","a4","a5","a6","a7"]} { target riscv64-*-* } } } */
 /* { dg-final { truesig-json {^many\.} {[.params[-1].location[0].size, .params[-1].origin.param_name]} {[8,"h"]} } } */
 /* { dg-final { truesig-json {^many\.} {.source_params[8].fate} {removed} } } */
-/* { dg-final { truesig-json {^fl\.} {[.params[] | .type + ":" + .location[0].reg]} {["double:xmm0","float:xmm1","double:xmm2"]} } } */
-/* { dg-final { truesig-json {^fl\.} {.return.location[0].reg} {xmm0} } } */
+/* { dg-final { truesig-json {^fl\.} {[.params[] | .type + ":" + .location[0].reg]} {["double:xmm0","float:xmm1","double:xmm2"]} { target x86_64-*-* } } } */
+/* { dg-final { truesig-json {^fl\.} {[.params[] | .type + ":" + .location[0].reg]} {["double:d0","float:s1","double:d2"]} { target aarch64-*-* } } } */
+/* { dg-final { truesig-json {^fl\.} {[.params[] | .type + ":" + .location[0].reg]} {["double:f0","float:f2","double:f4"]} { target s390x-*-* } } } */
+/* { dg-final { truesig-json {^fl\.} {[.params[] | .type + ":" + .location[0].reg]} {["double:fa0","float:fa1","double:fa2"]} { target riscv64-*-* } } } */
+/* { dg-final { truesig-json {^fl\.} {.return.location[0].reg} {xmm0} { target x86_64-*-* } } } */
+/* { dg-final { truesig-json {^fl\.} {.return.location[0].reg} {d0} { target aarch64-*-* } } } */
+/* { dg-final { truesig-json {^fl\.} {.return.location[0].reg} {f0} { target s390x-*-* } } } */
+/* { dg-final { truesig-json {^fl\.} {.return.location[0].reg} {fa0} { target riscv64-*-* } } } */

@@ -10,5 +10,8 @@ outer (int k)
   return inner (3) + inner (k);
 }
 
-/* { dg-final { truesig-json {^inner\.} {[.static_chain[].reg, .params[0].location[0].reg]} {["r10","edi"]} } } */
+/* { dg-final { truesig-json {^inner\.} {[.static_chain[].reg, .params[0].location[0].reg]} {["r10","edi"]} { target x86_64-*-* } } } */
+/* { dg-final { truesig-json {^inner\.} {[.static_chain[].reg, .params[0].location[0].reg]} {["x18","w0"]} { target aarch64-*-* } } } */
+/* { dg-final { truesig-json {^inner\.} {[.static_chain[].reg, .params[0].location[0].reg]} {["r0","r2"]} { target s390x-*-* } } } */
+/* { dg-final { truesig-json {^inner\.} {[.static_chain[].reg, .params[0].location[0].reg]} {["t2","a0"]} { target riscv64-*-* } } } */
 /* { dg-final { truesig-json {^outer$} {.static_chain} {[]} } } */

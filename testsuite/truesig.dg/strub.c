@@ -49,10 +49,10 @@ f (int x, int y)
 /* { dg-final { truesig-same-code } } */
 /* { dg-final { truesig-query {[.records[].symbol | select(test("^(api|f)$"))]} {[]} } } */
 /* { dg-final { truesig-json {^use\.strub\.[0-9]+$} {[.kinds, .changed, .incomplete]} {[["strub"],true,false]} } } */
-/* { dg-final { truesig-json {^use\.strub\.[0-9]+$} {[.params[] | .origin.how + ":" + (.origin.param_name // .name) + ":" + .location[0].reg]} {["copy:a:edi","copy:unused:esi","copy:c:edx","new:.strub.watermark_ptr:rcx"]} } } */
+/* { dg-final { truesig-json {^use\.strub\.[0-9]+$} {[.params[] | .origin.how + ":" + (.origin.param_name // .name) + ":" + .location[0].reg]} {["copy:a:edi","copy:unused:esi","copy:c:edx","new:.strub.watermark_ptr:rcx"]} { target x86_64-*-* } } } */
 /* { dg-final { truesig-json {^use\.strub\.[0-9]+$} {[.source_params[] | .name + ":" + .fate]} {["a:passed","unused:passed","c:passed"]} } } */
-/* { dg-final { truesig-json {^bigone\.strub\.[0-9]+$} {[.params[] | .origin.how + ":" + .type + ":" + .location[0].reg]} {["reference:struct big *:rdi","copy:int:esi","new:void **restrict:rdx"]} } } */
+/* { dg-final { truesig-json {^bigone\.strub\.[0-9]+$} {[.params[] | .origin.how + ":" + .type + ":" + .location[0].reg]} {["reference:struct big *:rdi","copy:int:esi","new:void **restrict:rdx"]} { target x86_64-*-* } } } */
 /* { dg-final { truesig-json {^bigone\.strub\.[0-9]+$} {[.source_params[] | .name + ":" + .type + ":" + .fate]} {["b:struct big:passed","k:int:passed"]} } } */
 /* { dg-final { truesig-json {^api\.strub\.[0-9]+$} {[.params[].origin.how]} {["copy","copy","new"]} } } */
 /* { dg-final { truesig-json {^atc$} {[.kinds, .changed, (.source_params | length)]} {[["strub"],true,2]} } } */
-/* { dg-final { truesig-json {^atc$} {[.params[] | .origin.how + ":" + .location[0].reg]} {["copy:edi","copy:esi","new:rdx"]} } } */
+/* { dg-final { truesig-json {^atc$} {[.params[] | .origin.how + ":" + .location[0].reg]} {["copy:edi","copy:esi","new:rdx"]} { target x86_64-*-* } } } */
