@@ -227,7 +227,7 @@ check: all $(BUILD)/asan/truesig $(UNIT_TESTS) $(REPLAY_TESTS) $(BTF_LOAD) $(VER
 	@scripts/run-unit-tests.sh $(BUILD) $(UNIT_TESTS) $(REPLAY_TESTS) || true
 	@scripts/run-dejagnu.sh $(CC) $(BUILD) || true
 	@scripts/run-verify.sh $(CC) $(BUILD) || true
-	@scripts/sweep.sh $(CC) $(BUILD) $(CHECK_SWEEP_EVERY) -O2 "-O2 -m32" \
+	@scripts/sweep.sh $(CC) $(BUILD) $(CHECK_SWEEP_EVERY) -O2 $(if $(CROSS),,"-O2 -m32") \
 		| tee $(BUILD)/results/sweep | tail -n 3
 	@$(if $(CHECK_TARGETS),$(MAKE) --no-print-directory check-targets || true,\
 		echo "targets: run with the system's gcc (make check-targets CC=gcc-N runs them)" >&2)

@@ -112,33 +112,25 @@ ts_reg_asm_name (unsigned regno, machine_mode mode, char *buf, size_t len)
 
 #elif defined (_S390_H)			/* ---- s390 and s390x (s390.h) ---- */
 
+/* EM_S390, 31- and 64-bit alike.  The assembler's register names are
+   GCC's: r0-r15, f0-f15, whatever the size. */
 unsigned
 ts_elf_machine (void)
 {
-	return 22;			/* EM_S390, 31- and 64-bit alike */
+	return 22;
 }
-
-/* The assembler's names are GCC's: r0-r15, f0-f15, whatever the size. */
-const char *
-ts_reg_asm_name (unsigned regno, machine_mode, char *buf, size_t len)
-{
-	return base_name (regno, buf, len);
-}
+#define TS_REG_NAMES_ARE_GCCS
 
 #elif defined (GCC_RISCV_H)		/* ---- riscv (riscv.h) ---- */
 
+/* EM_RISCV, 32- and 64-bit alike.  GCC's register names are the ABI's:
+   a0-a7, fa0-fa7, ... */
 unsigned
 ts_elf_machine (void)
 {
-	return 243;			/* EM_RISCV, 32- and 64-bit alike */
+	return 243;
 }
-
-/* GCC's names are the ABI's: a0-a7, fa0-fa7, ... */
-const char *
-ts_reg_asm_name (unsigned regno, machine_mode, char *buf, size_t len)
-{
-	return base_name (regno, buf, len);
-}
+#define TS_REG_NAMES_ARE_GCCS
 
 #else					/* ---- any other target ---- */
 
@@ -147,11 +139,14 @@ ts_elf_machine (void)
 {
 	return 0;			/* EM_NONE: a consumer must not guess */
 }
+#define TS_REG_NAMES_ARE_GCCS
 
+#endif
+
+#ifdef TS_REG_NAMES_ARE_GCCS
 const char *
 ts_reg_asm_name (unsigned regno, machine_mode, char *buf, size_t len)
 {
 	return base_name (regno, buf, len);
 }
-
 #endif

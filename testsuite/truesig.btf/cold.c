@@ -1,6 +1,7 @@
 /* A function with a cold part: the .cold fragment is not an entry point
    and gets no FUNC; its function does. */
 /* { dg-do compile } */
+/* { dg-options "-freorder-blocks-and-partition" } */
 
 extern void report (const char *, int) __attribute__((cold));
 
