@@ -221,10 +221,12 @@ demo: all
 
 # ---- tests ------------------------------------------------------------------
 # Each suite writes "<suite>: N passed, N failed" to $(BUILD)/results/;
-# the last line sums them.
+# the last line sums them.  The unit tests are the tool's, of this machine,
+# and so are the objects they build (this machine's objcopy reads them);
+# the API test builds its program for this machine too (HOST_CC).
 check: all $(BUILD)/asan/truesig $(UNIT_TESTS) $(REPLAY_TESTS) $(BTF_LOAD) $(VERIFY_HELPERS)
 	@rm -rf $(BUILD)/results; mkdir -p $(BUILD)/results
-	@scripts/run-unit-tests.sh $(BUILD) $(UNIT_TESTS) $(REPLAY_TESTS) || true
+	@CC=$(HOST_CC) scripts/run-unit-tests.sh $(BUILD) $(UNIT_TESTS) $(REPLAY_TESTS) || true
 	@scripts/run-dejagnu.sh $(CC) $(BUILD) || true
 	@scripts/run-verify.sh $(CC) $(BUILD) || true
 	@scripts/sweep.sh $(CC) $(BUILD) $(CHECK_SWEEP_EVERY) -O2 $(if $(CROSS),,"-O2 -m32") \
@@ -233,7 +235,7 @@ check: all $(BUILD)/asan/truesig $(UNIT_TESTS) $(REPLAY_TESTS) $(BTF_LOAD) $(VER
 		echo "targets: run with the system's gcc (make check-targets CC=gcc-N runs them)" >&2)
 	@if $(MAKE) --no-print-directory install-lib PREFIX=$(API_PREFIX) \
 		>$(BUILD)/api-install.log 2>&1; then \
-		scripts/check-api.sh $(CC) $(BUILD) $(API_PREFIX) || true; \
+		scripts/check-api.sh $(CC) $(HOST_CC) $(BUILD) $(API_PREFIX) || true; \
 	else echo "api: 0 passed, 1 failed (make install-lib: see $(BUILD)/api-install.log)" \
 		| tee $(BUILD)/results/api; fi
 	@scripts/summarize.sh $(BUILD)/results
@@ -243,7 +245,7 @@ check: all $(BUILD)/asan/truesig $(UNIT_TESTS) $(REPLAY_TESTS) $(BTF_LOAD) $(VER
 # `make check` with the system's gcc, and on its own as `make check-targets`.
 TARGET_TRIPLETS	:= aarch64-linux-gnu s390x-linux-gnu riscv64-linux-gnu
 CHECK_TARGETS	?= $(if $(filter gcc,$(CC)),yes)
-check-targets: all
+check-targets: all $(VERIFY_HELPERS)
 	@mkdir -p $(BUILD)/results; for t in $(TARGET_TRIPLETS); do \
 		scripts/deps.sh $$t-gcc-$(CC_MAJOR) || { echo "targets: 0 passed, 1 failed" \
 			"(the dependency step for $$t-gcc-$(CC_MAJOR))" | tee $(BUILD)/results/targets; \

@@ -1,6 +1,7 @@
 #!/bin/sh
-# check-api.sh CC BUILD PREFIX: libtruesig as a user gets it, installed
-# under PREFIX by `make install-lib` (docs/API.md):
+# check-api.sh CC HOST_CC BUILD PREFIX: libtruesig as a user gets it,
+# installed under PREFIX by `make install-lib` (docs/API.md), a library of
+# this machine built by HOST_CC; the test files are CC's:
 #   - <truesig/truesig.h> compiles alone as C99 and as C++;
 #   - the shared library exports exactly the functions the header declares,
 #     all named truesig_, and pkg-config gives the header's version;
@@ -10,11 +11,11 @@
 #     names the file and the problem when it cannot read one.
 # Writes "api: N passed, N failed" to BUILD/results/api.
 set -u
-cc=$1 build=$2 prefix=$3
+cc=$1 host_cc=$2 build=$3 prefix=$4
 top=$(cd "$(dirname "$0")/.." && pwd)
 work=$build/api/work
 tool=$build/truesig
-cxx=$(echo "$cc" | sed 's/gcc/g++/')
+cxx=$(echo "$host_cc" | sed 's/gcc/g++/')
 rm -rf "$work"
 mkdir -p "$work" "$build/results"
 passed=0 failed=0
@@ -33,7 +34,7 @@ export PKG_CONFIG_PATH="$prefix/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PAT
 
 # The header alone, strictly.
 printf '#include <truesig/truesig.h>\nint main(void) { return truesig_version() == 0; }\n' >"$work/alone.c"
-$cc -std=c99 -pedantic-errors -Wall -Wextra -Werror -I"$prefix/include" \
+$host_cc -std=c99 -pedantic-errors -Wall -Wextra -Werror -I"$prefix/include" \
 	-fsyntax-only "$work/alone.c" >"$work/alone-c.out" 2>&1
 result $? "the header alone in C99" "$(head -n 3 "$work/alone-c.out")"
 $cxx -x c++ -std=c++11 -pedantic-errors -Wall -Wextra -Werror \
@@ -64,7 +65,7 @@ awk '/^```c$/ { on = 1; next } on && /^```$/ { exit } on' "$top/docs/API.md" \
 [ -s "$work/records.c" ]
 result $? "docs/API.md has a C program"
 # shellcheck disable=SC2046
-$cc -std=gnu11 -Wall -Wextra -Werror $(pkg-config --cflags libtruesig) \
+$host_cc -std=gnu11 -Wall -Wextra -Werror $(pkg-config --cflags libtruesig) \
 	"$work/records.c" $(pkg-config --libs libtruesig) \
 	-o "$work/records-shared" >"$work/build-shared.out" 2>&1
 result $? "the program builds with pkg-config --cflags --libs libtruesig" \
@@ -72,7 +73,7 @@ result $? "the program builds with pkg-config --cflags --libs libtruesig" \
 readelf -d "$work/records-shared" 2>/dev/null | grep -q "NEEDED.*\[libtruesig.so.${want%%.*}\]"
 result $? "it links the shared library"
 # shellcheck disable=SC2046
-$cc -std=gnu11 -Wall -Wextra -Werror $(pkg-config --cflags libtruesig) \
+$host_cc -std=gnu11 -Wall -Wextra -Werror $(pkg-config --cflags libtruesig) \
 	"$work/records.c" $(pkg-config --static --libs libtruesig |
 			    sed 's/-ltruesig\b/-l:libtruesig.a/') \
 	-o "$work/records-static" >"$work/build-static.out" 2>&1

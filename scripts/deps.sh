@@ -142,9 +142,12 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "deps: installing$missing"
 export DEBIAN_FRONTEND=noninteractive
-apt-get install -y -q $missing >/dev/null 2>&1 || {
-	apt-get update -q >/dev/null
-	apt-get install -y -q $missing >/dev/null
+# Another apt (a second make, the system's own upgrades) holds the lock
+# for a while: wait for it rather than fail.
+lock="-o DPkg::Lock::Timeout=600"
+apt-get install $lock -y -q $missing >/dev/null 2>&1 || {
+	apt-get update $lock -q >/dev/null
+	apt-get install $lock -y -q $missing >/dev/null
 } || {
 	echo "deps: apt-get could not install:$missing" >&2
 	exit 1

@@ -31,6 +31,8 @@ fail() {
 	exit 1
 }
 
+. "$top/scripts/qemu-env.sh"
+
 callers=${CALLERS:-'^(drive[0-9]+|c[0-9]+|main)$'}
 
 # "function kind" for each kind in each clone's name.

@@ -95,6 +95,30 @@ static const struct reloc_kind s390_relocs[] = {
 	{ R_390_64,		8, RANGE_WRAP },
 };
 
+/* x0-x30, sp; v0-v31 (z0-z31 where the emulated CPU has SVE). */
+static const struct gdb_register_run aarch64_gdb_registers[] = {
+	{ .dwarf = 0, .count = 32, .gdb = 0, .size = 8 },
+	{ .dwarf = 64, .count = 32, .gdb = 34, .size = 16 },
+};
+
+/* x0-x31 (ra is x1, sp x2); f0-f31. */
+static const struct gdb_register_run riscv_gdb_registers[] = {
+	{ .dwarf = 0, .count = 32, .gdb = 0, .size = 8 },
+	{ .dwarf = 32, .count = 32, .gdb = 33, .size = 8 },
+};
+
+/* pswa is 1; r0-r15; a0-a15 and fpc come between them and f0-f15, which
+   the stub numbers in order (35 + n) and DWARF as f0 f2 f4 f6 f1 f3 ... */
+#define S390_F(reg, n)	{ .dwarf = (reg), .count = 1, .gdb = 35 + (n), \
+			  .size = 8 }
+static const struct gdb_register_run s390_gdb_registers[] = {
+	{ .dwarf = 0, .count = 16, .gdb = 2, .size = 8 },
+	S390_F(16, 0), S390_F(17, 2), S390_F(18, 4), S390_F(19, 6),
+	S390_F(20, 1), S390_F(21, 3), S390_F(22, 5), S390_F(23, 7),
+	S390_F(24, 8), S390_F(25, 10), S390_F(26, 12), S390_F(27, 14),
+	S390_F(28, 9), S390_F(29, 11), S390_F(30, 13), S390_F(31, 15),
+};
+
 #define RELOCS(r)	.relocs = (r), .n_relocs = COUNT(r)
 #define REGISTERS(r)	.registers = (r), .n_registers = COUNT(r)
 
@@ -102,28 +126,38 @@ static const struct target targets[] = {
 	{ .machine = EM_X86_64, .name = "x86-64",
 	  .stack_pointer = 7, .cfa_at_entry = 8,	/* rsp; the return
 							   address */
+	  .return_address_on_stack = true,
 	  REGISTERS(x86_64_registers),
 	  .vector_prefix = "xmm", .vector_first = 17, .n_vectors = 16,
 	  RELOCS(x86_64_relocs) },
 	{ .machine = EM_386, .name = "i386",
 	  .stack_pointer = 4, .cfa_at_entry = 4,	/* esp; the return
 							   address */
+	  .return_address_on_stack = true,
 	  REGISTERS(i386_registers),
 	  .vector_prefix = "xmm", .vector_first = 21, .n_vectors = 8,
 	  RELOCS(i386_relocs) },
 	{ .machine = EM_AARCH64, .name = "aarch64",
 	  .stack_pointer = 31, .cfa_at_entry = 0,	/* the return address
 							   is in x30 */
+	  .return_address = 30,
 	  .numbered_prefix = "x", .n_numbered = 31,
 	  .vector_prefix = "v", .vector_first = 64, .n_vectors = 32,
-	  RELOCS(aarch64_relocs) },
+	  RELOCS(aarch64_relocs),
+	  .qemu = "aarch64", .gdb_pc = 32,
+	  .gdb_registers = aarch64_gdb_registers,
+	  .n_gdb_registers = COUNT(aarch64_gdb_registers) },
 	{ .machine = EM_ARM, .name = "arm", .stack_pointer = 13,
 	  RELOCS(arm_relocs) },
 	{ .machine = EM_RISCV, .name = "riscv",
 	  .stack_pointer = 2, .cfa_at_entry = 0,	/* the return address
 							   is in ra */
+	  .return_address = 1,
 	  REGISTERS(riscv_registers),
-	  RELOCS(riscv_relocs) },
+	  RELOCS(riscv_relocs),
+	  .qemu = "riscv64", .gdb_pc = 32,
+	  .gdb_registers = riscv_gdb_registers,
+	  .n_gdb_registers = COUNT(riscv_gdb_registers) },
 	{ .machine = EM_PPC64, .name = "ppc64", .stack_pointer = 1,
 	  RELOCS(ppc64_relocs) },
 	{ .machine = EM_PPC, .name = "ppc", .stack_pointer = 1,
@@ -131,8 +165,13 @@ static const struct target targets[] = {
 	{ .machine = EM_S390, .name = "s390",
 	  .stack_pointer = 15, .cfa_at_entry = 160,	/* the register save
 							   area */
+	  .return_address = 14,
 	  REGISTERS(s390_registers),
-	  RELOCS(s390_relocs) },
+	  .high_aligned_first = 16, .n_high_aligned = 16,	/* f0-f15 */
+	  RELOCS(s390_relocs),
+	  .qemu = "s390x", .gdb_pc = 1,
+	  .gdb_registers = s390_gdb_registers,
+	  .n_gdb_registers = COUNT(s390_gdb_registers) },
 	/* Named in messages only. */
 	{ .machine = EM_MIPS, .name = "mips", .stack_pointer = -1 },
 	{ .machine = EM_SPARCV9, .name = "sparc64", .stack_pointer = -1 },

@@ -9,6 +9,7 @@
 #ifndef TRUESIG_TARGET_H
 #define TRUESIG_TARGET_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -26,12 +27,24 @@ struct reloc_kind {
 	enum reloc_range range;
 };
 
+/* A run of registers as qemu-user's gdb stub numbers them ('p' packet). */
+struct gdb_register_run {
+	uint16_t	 dwarf;		/* the first one's DWARF number */
+	uint16_t	 count;
+	uint16_t	 gdb;		/* the first one's number in the stub */
+	uint16_t	 size;		/* bytes each (the stub may send more:
+					   aarch64's SVE z registers) */
+};
+
 struct target {
 	uint16_t	 machine;	/* EM_* */
 	const char	*name;		/* "x86-64", for messages */
 	int		 stack_pointer;	/* DWARF register number */
 	int		 cfa_at_entry;	/* CFA - sp at the entry instruction:
 					   what the call left on the stack */
+	bool		 return_address_on_stack;	/* at [sp] at entry */
+	int		 return_address;	/* else the DWARF register
+						   holding it at entry */
 	/* Register names by DWARF number: registers[0 .. n_registers-1],
 	   then, for targets that number them, prefix + number (aarch64's
 	   x0-x30), then the vector registers from vector_first on. */
@@ -42,8 +55,21 @@ struct target {
 	const char	*vector_prefix;	/* "xmm", "v" */
 	int		 vector_first;
 	unsigned	 n_vectors;
+	/* Registers that hold a value narrower than themselves in their
+	   high bytes (s390x's f registers: a float is the high half), by
+	   DWARF number; the others hold it in their low bytes. */
+	int		 high_aligned_first;
+	unsigned	 n_high_aligned;
 	const struct reloc_kind *relocs;
 	size_t		 n_relocs;
+	/* Running its programs under qemu-user (truesig verify): the
+	   emulator's name (qemu-aarch64), and the stub's numbers of the pc
+	   and of the registers that hold parameters, sp and the return
+	   address. */
+	const char	*qemu;
+	int		 gdb_pc;
+	const struct gdb_register_run *gdb_registers;
+	size_t		 n_gdb_registers;
 };
 
 /* The entry of ELF machine `machine`, or NULL for one the reader does not

@@ -74,6 +74,52 @@ int main(void)
 	      target_find(EM_S390)->cfa_at_entry == 160 &&
 	      target_find(EM_AARCH64)->cfa_at_entry == 0, NULL);
 
+	check("return addresses: at [sp] on x86, in x30, ra (x1), r14",
+	      target_find(EM_X86_64)->return_address_on_stack &&
+	      target_find(EM_386)->return_address_on_stack &&
+	      !target_find(EM_AARCH64)->return_address_on_stack &&
+	      target_find(EM_AARCH64)->return_address == 30 &&
+	      target_find(EM_RISCV)->return_address == 1 &&
+	      target_find(EM_S390)->return_address == 14,
+	      "another register");
+	for (unsigned machine = 0; machine < 400; machine++) {
+		const struct target *t = target_find(machine);
+		char what[96];
+		bool ok = true;
+
+		if (!t || !t->qemu)
+			continue;
+		/* Every register a record may name for parameters, sp and
+		   the return address has a number in the gdb stub, once. */
+		for (size_t i = 0; i < t->n_gdb_registers; i++) {
+			const struct gdb_register_run *r = &t->gdb_registers[i];
+
+			ok = ok && r->count && r->size && r->size <= 16 &&
+			     r->dwarf + r->count <= 96;
+			for (size_t j = 0; j < i; j++) {
+				const struct gdb_register_run *q =
+					&t->gdb_registers[j];
+
+				ok = ok && (r->dwarf >= q->dwarf + q->count ||
+					    q->dwarf >= r->dwarf + r->count);
+			}
+		}
+		snprintf(what, sizeof(what), "%s: the gdb stub's registers "
+			 "are sane", t->name);
+		check(what, ok && t->n_gdb_registers && t->gdb_pc > 0,
+		      "a run is empty, too wide, or overlaps another");
+	}
+	check("qemu-user runs aarch64, riscv64 and s390x programs",
+	      !strcmp(target_find(EM_AARCH64)->qemu, "aarch64") &&
+	      !strcmp(target_find(EM_RISCV)->qemu, "riscv64") &&
+	      !strcmp(target_find(EM_S390)->qemu, "s390x") &&
+	      !target_find(EM_X86_64)->qemu, "another emulator name");
+
+	check("s390x's f registers hold a float in their high half",
+	      target_find(EM_S390)->high_aligned_first == 16 &&
+	      target_find(EM_S390)->n_high_aligned == 16 &&
+	      !target_find(EM_AARCH64)->n_high_aligned, "not f0-f15 only");
+
 	k = target_reloc_kind(EM_X86_64, R_X86_64_32S);
 	check("R_X86_64_32S: 4 bytes, signed",
 	      k && k->width == 4 && k->range == RANGE_SIGNED, NULL);

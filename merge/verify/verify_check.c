@@ -342,9 +342,8 @@ bool check_hit(void *ctx, struct trace_child *child,
 		fatal(st, "%s", err);
 		return true;
 	}
-	if (trace_read(child, sp, &ra, st->machine == EM_386 ? 4 : 8)) {
-		fatal(st, "cannot read the return address at 0x%llx",
-		      (unsigned long long)sp);
+	if (locate_return_address(&ls, &ra, err, sizeof(err))) {
+		fatal(st, "%s", err);
 		return true;
 	}
 

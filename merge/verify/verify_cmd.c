@@ -3,8 +3,8 @@
  * verify_cmd.c — `truesig verify [--require-hits] [--no-capture] [-q] PROGRAM
  * [ARGS...]`.
  *
- * Reads PROGRAM's own .truesig, runs PROGRAM under ptrace with a
- * breakpoint at the entry of every recorded function (cold fragments are
+ * Reads PROGRAM's own .truesig, runs PROGRAM (verify_trace.h: under
+ * ptrace, or under qemu-user for other targets) with a breakpoint at the entry of every recorded function (cold fragments are
  * not entry points), checks each hit (verify_check.c) and prints, per
  * function, its hits, the parameters checked and unchecked and the
  * mismatches, then one summary line.
@@ -247,6 +247,7 @@ int cmd_verify(int argc, char **argv)
 	struct loaded_file f;
 	struct check_state st;
 	struct check_function *fns = NULL;
+	struct trace_program program_kind;
 	struct trace_child child;
 	const struct elf_symbol *capture;
 	char err[512], *exec_path = NULL;
@@ -265,10 +266,10 @@ int cmd_verify(int argc, char **argv)
 		return CLI_EXIT_FAIL;
 	word32 = f.elf->addr_size == 4;
 	st.machine = f.elf->machine;
-	if (st.machine != EM_X86_64 && st.machine != EM_386) {
-		fprintf(stderr, "truesig: %s: verify runs x86-64 and i386 "
-			"programs, not %s\n", program,
-			target_name(st.machine));
+	if (!trace_supported(target_find(st.machine), err, sizeof(err))) {
+		fprintf(stderr, "truesig: %s: %s (ELF machine %u)\n",
+			program, err, st.machine);
+		ret = CLI_EXIT_USAGE;
 		goto out;
 	}
 	if (f.elf->type != ET_EXEC && f.elf->type != ET_DYN) {
@@ -288,11 +289,15 @@ int cmd_verify(int argc, char **argv)
 		     program) < 0)
 		goto out;
 	o.argv[0] = exec_path;
-	if (trace_spawn(o.argv, word32, &child, err, sizeof(err))) {
+	program_kind.target = target_find(st.machine);
+	program_kind.word32 = word32;
+	program_kind.big_endian = f.elf->big_endian;
+	r = trace_spawn(o.argv, &program_kind, &child, err, sizeof(err));
+	spawned = true;		/* a failed start leaves things to release */
+	if (r) {
 		fprintf(stderr, "truesig: verify: %s\n", err);
 		goto out;
 	}
-	spawned = true;
 	if (f.elf->type == ET_DYN) {
 		GElf_Ehdr ehdr;
 
@@ -300,7 +305,14 @@ int cmd_verify(int argc, char **argv)
 			fprintf(stderr, "truesig: %s: no ELF header\n", program);
 			goto out;
 		}
-		bias = trace_auxv(&child, AT_ENTRY) - ehdr.e_entry;
+		bias = trace_auxv(&child, AT_ENTRY);
+		if (!bias) {
+			fprintf(stderr, "truesig: verify: %s did not start "
+				"(no entry address in its auxiliary vector)\n",
+				program);
+			goto out;
+		}
+		bias -= ehdr.e_entry;
 	}
 	/* Without the buffer every entry is counted, none checked. */
 	st.capture_address = capture ? relocate(capture->value, bias, word32)

@@ -2,7 +2,8 @@
 /*
  * verify_expect.c — read the capture buffer of truesig_verify.h.
  *
- * Layout (little-endian, the same for 32- and 64-bit programs):
+ * Layout (in the program's byte order; the same for 32- and 64-bit
+ * programs):
  *
  *   0  char magic[8]     "TSVCAP1\0"
  *   8  u32 pending       1 from the capture to the callee's entry
@@ -16,27 +17,31 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "byteorder.h"
 #include "verify_expect.h"
 
 #define MAGIC		"TSVCAP1"
 #define OFF_PENDING	8
 #define HEADER_SIZE	288
 
-static uint32_t get32(const uint8_t *p)
+static uint32_t get32(const struct trace_child *child, const uint8_t *p)
 {
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
+	return load_u32(p, child->big_endian);
 }
 
-static uint64_t get64(const uint8_t *p)
+static uint64_t get64(const struct trace_child *child, const uint8_t *p)
 {
-	return get32(p) | (uint64_t)get32(p + 4) << 32;
+	return load_u64(p, child->big_endian);
 }
 
 /* The NUL-terminated string at `address', in at most `size' bytes. */
 static int read_string(const struct trace_child *child, uint64_t address,
 		       char *out, size_t size)
 {
+	/* At once, when the bytes up to `size' are mapped (one exchange
+	   with a remote stub); else a byte at a time. */
+	if (size && !trace_read(child, address, out, size))
+		return memchr(out, '\0', size) ? 0 : -1;
 	for (size_t i = 0; i < size; i++) {
 		if (trace_read(child, address + i, &out[i], 1))
 			return -1;
@@ -62,18 +67,18 @@ int expect_read(const struct trace_child *child, uint64_t address,
 			 "buffer of truesig_verify.h", EXPECT_SYMBOL, MAGIC);
 		return -1;
 	}
-	if (get32(header + OFF_PENDING) != 1)
+	if (get32(child, header + OFF_PENDING) != 1)
 		return 0;
 
 	memset(call, 0, offsetof(struct expect_call, data));
-	call->nargs = get32(header + 12);
-	call->overflow = get32(header + 28) != 0;
-	used = get32(header + 24);
-	if (read_string(child, get64(header + 16), call->callee,
+	call->nargs = get32(child, header + 12);
+	call->overflow = get32(child, header + 28) != 0;
+	used = get32(child, header + 24);
+	if (read_string(child, get64(child, header + 16), call->callee,
 			sizeof(call->callee))) {
 		snprintf(err, err_size, "%s: the callee's name at 0x%llx "
 			 "cannot be read", EXPECT_SYMBOL,
-			 (unsigned long long)get64(header + 16));
+			 (unsigned long long)get64(child, header + 16));
 		return -1;
 	}
 	if (call->overflow)
@@ -89,8 +94,9 @@ int expect_read(const struct trace_child *child, uint64_t address,
 	}
 	for (uint32_t i = 0; i < call->nargs; i++) {
 		const uint8_t *a = header + 32 + 16 * i;
-		uint32_t off = get32(a), size = get32(a + 4);
-		uint32_t ptr_off = get32(a + 8), ptr_size = get32(a + 12);
+		uint32_t off = get32(child, a), size = get32(child, a + 4);
+		uint32_t ptr_off = get32(child, a + 8);
+		uint32_t ptr_size = get32(child, a + 12);
 
 		if (off > used || size > used - off || ptr_off > used ||
 		    ptr_size > used - ptr_off) {

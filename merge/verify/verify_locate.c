@@ -2,111 +2,97 @@
 /*
  * verify_locate.c — values at the locations of docs/FORMAT.md section 9.
  *
- * DWARF register numbers (System V psABIs):
- *   x86-64: 0 rax, 1 rdx, 2 rcx, 3 rbx, 4 rsi, 5 rdi, 6 rbp, 7 rsp,
- *           8-15 r8-r15, 17-32 xmm0-xmm15
- *   i386:   0 eax, 1 ecx, 2 edx, 3 ebx, 4 esp, 5 ebp, 6 esi, 7 edi,
- *           21-28 xmm0-xmm7
- * The tracer is 64-bit, so an i386 child's registers are the low halves of
- * the 64-bit user_regs_struct, and its xmm registers the first eight of
- * the FXSAVE area.
+ * Registers come by DWARF number from the backend that stopped the child
+ * (verify_trace.h); the stack pointer and where the return address is are
+ * the target table's (target.h).
  */
 #include <elf.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "byteorder.h"
 #include "target.h"
 #include "verify_locate.h"
 
-/* The general register numbered `dwarf_reg', or NULL. */
-static const unsigned long long *gp_register(const struct locate_state *st,
-					     int dwarf_reg)
-{
-	const struct user_regs_struct *r = &st->regs->gp;
-
-	if (st->machine == EM_386) {
-		switch (dwarf_reg) {
-		case 0: return &r->rax;
-		case 1: return &r->rcx;
-		case 2: return &r->rdx;
-		case 3: return &r->rbx;
-		case 4: return &r->rsp;
-		case 5: return &r->rbp;
-		case 6: return &r->rsi;
-		case 7: return &r->rdi;
-		default: return NULL;
-		}
-	}
-	switch (dwarf_reg) {
-	case 0: return &r->rax;
-	case 1: return &r->rdx;
-	case 2: return &r->rcx;
-	case 3: return &r->rbx;
-	case 4: return &r->rsi;
-	case 5: return &r->rdi;
-	case 6: return &r->rbp;
-	case 7: return &r->rsp;
-	case 8: return &r->r8;
-	case 9: return &r->r9;
-	case 10: return &r->r10;
-	case 11: return &r->r11;
-	case 12: return &r->r12;
-	case 13: return &r->r13;
-	case 14: return &r->r14;
-	case 15: return &r->r15;
-	default: return NULL;
-	}
-}
-
-/* The index of the xmm register numbered `dwarf_reg', or -1. */
-static int xmm_index(const struct locate_state *st, int dwarf_reg)
-{
-	if (st->machine == EM_386)
-		return dwarf_reg >= 21 && dwarf_reg <= 28 ? dwarf_reg - 21 : -1;
-	return dwarf_reg >= 17 && dwarf_reg <= 32 ? dwarf_reg - 17 : -1;
-}
-
 static unsigned word_size(const struct locate_state *st)
 {
-	return st->machine == EM_386 ? 4 : 8;
+	return st->child->word32 ? 4 : 8;
+}
+
+/* A register's low word, as a number (trace_regs keeps it low byte
+   first); 0 for a number out of range. */
+static uint64_t register_number(const struct locate_state *st, int dwarf_reg)
+{
+	if (dwarf_reg < 0 || dwarf_reg >= TRACE_MAX_REGS)
+		return 0;
+	return load_uint(st->regs->value[dwarf_reg], word_size(st), false);
 }
 
 uint64_t locate_sp(const struct locate_state *st)
 {
-	uint64_t sp = st->regs->gp.rsp;
+	return register_number(st, st->child->target->stack_pointer);
+}
 
-	return st->machine == EM_386 ? (uint32_t)sp : sp;
+int locate_return_address(const struct locate_state *st, uint64_t *ra,
+			  char *err, size_t err_size)
+{
+	const struct target *t = st->child->target;
+	uint64_t sp = locate_sp(st);
+	uint8_t word[8];
+
+	*ra = 0;
+	if (!t->return_address_on_stack) {
+		*ra = register_number(st, t->return_address);
+		return 0;
+	}
+	if (trace_read(st->child, sp, word, word_size(st))) {
+		snprintf(err, err_size,
+			 "cannot read the return address at 0x%llx",
+			 (unsigned long long)sp);
+		return -1;
+	}
+	*ra = load_uint(word, word_size(st), st->child->big_endian);
+	return 0;
 }
 
 int locate_register(const struct locate_state *st, int dwarf_reg, void *out,
 		    size_t size, char *err, size_t err_size)
 {
-	const unsigned long long *gp = gp_register(st, dwarf_reg);
-	int xmm = xmm_index(st, dwarf_reg);
+	const struct target *t = st->child->target;
+	unsigned have = dwarf_reg >= 0 && dwarf_reg < TRACE_MAX_REGS
+			? st->regs->size[dwarf_reg] : 0;
+	const uint8_t *value;
+	uint8_t *bytes = out;
+	bool high;
+	char name[32];
 
-	if (gp) {
-		if (size > word_size(st)) {
-			snprintf(err, err_size,
-				 "%zu bytes in a %u-byte register (DWARF %d)",
-				 size, word_size(st), dwarf_reg);
-			return -1;
-		}
-		memcpy(out, gp, size);		/* the host is little-endian */
-		return 0;
+	if (!have) {
+		snprintf(err, err_size, "register %s (DWARF %d) is not read "
+			 "on %s", target_register_name(st->machine, dwarf_reg,
+						       name, sizeof(name)),
+			 dwarf_reg, t->name);
+		return -1;
 	}
-	if (xmm >= 0) {
-		if (size > 16) {
-			snprintf(err, err_size,
-				 "%zu bytes in xmm%d", size, xmm);
-			return -1;
-		}
-		memcpy(out, (const uint8_t *)st->regs->fp.xmm_space + 16 * xmm,
-		       size);
-		return 0;
+	if (size > have) {
+		snprintf(err, err_size, "%zu bytes in a %u-byte register "
+			 "(%s, DWARF %d)", size, have,
+			 target_register_name(st->machine, dwarf_reg, name,
+					      sizeof(name)), dwarf_reg);
+		return -1;
 	}
-	snprintf(err, err_size, "DWARF register %d is not supported on %s",
-		 dwarf_reg, st->machine == EM_386 ? "i386" : "x86-64");
-	return -1;
+	/* The value's bytes as the program would store it: the low (or,
+	   in a high-aligned register, the high) `size' bytes, in the
+	   program's byte order. */
+	value = st->regs->value[dwarf_reg];
+	high = dwarf_reg >= t->high_aligned_first &&
+	       (unsigned)(dwarf_reg - t->high_aligned_first) <
+	       t->n_high_aligned;
+	if (high)
+		value += have - size;
+	for (size_t i = 0; i < size; i++)
+		bytes[i] = st->child->big_endian ? value[size - 1 - i]
+						 : value[i];
+	return 0;
 }
 
 /* A pointer-sized value from a register or the stack. */
@@ -114,19 +100,25 @@ static int read_address(const struct locate_state *st,
 			const struct truesig_location *loc, uint64_t *address,
 			char *err, size_t err_size)
 {
-	uint64_t value = 0;
+	uint8_t word[8];
 
 	if (loc->kind == TS_LOC_REG_INDIRECT) {
-		if (locate_register(st, loc->value, &value, word_size(st), err,
-				    err_size))
+		if (loc->value < 0 || loc->value >= TRACE_MAX_REGS ||
+		    st->regs->size[loc->value] < word_size(st)) {
+			snprintf(err, err_size, "no address in DWARF register "
+				 "%d", loc->value);
 			return -1;
-	} else if (trace_read(st->child, locate_sp(st) + (int64_t)loc->value,
-			      &value, word_size(st))) {
+		}
+		*address = register_number(st, loc->value);
+		return 0;
+	}
+	if (trace_read(st->child, locate_sp(st) + (int64_t)loc->value, word,
+		       word_size(st))) {
 		snprintf(err, err_size, "cannot read the stack at sp%+d",
 			 loc->value);
 		return -1;
 	}
-	*address = value;
+	*address = load_uint(word, word_size(st), st->child->big_endian);
 	return 0;
 }
 

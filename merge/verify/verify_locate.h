@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * verify_locate.h — read a value where a record's location says it is, at
- * a function's entry: a register (by DWARF number, x86-64 or i386
- * numbering), the stack at the entry stack pointer plus an offset, or
- * memory addressed by either.
+ * a function's entry: a register (by DWARF number), the stack at the entry
+ * stack pointer plus an offset, or memory addressed by either.
  */
 #ifndef TRUESIG_VERIFY_LOCATE_H
 #define TRUESIG_VERIFY_LOCATE_H
@@ -18,16 +17,22 @@
 struct locate_state {
 	const struct trace_child *child;
 	const struct trace_regs	 *regs;
-	uint16_t		  machine;	/* EM_X86_64 or EM_386 */
+	uint16_t		  machine;	/* EM_* */
 };
 
 /* The stack pointer at entry. */
 uint64_t locate_sp(const struct locate_state *st);
 
+/* The return address at entry: 0, or -1 with a message in err. */
+int locate_return_address(const struct locate_state *st, uint64_t *ra,
+			  char *err, size_t err_size);
+
 /*
- * The `size' bytes of the register numbered `dwarf_reg' (low bytes first,
- * as x86 stores them).  0, or -1 with a message in err for a register it
- * does not know or a size larger than the register.
+ * The `size'-byte value held in the register numbered `dwarf_reg', as the
+ * program would store it in memory: its low bytes (the high ones in a
+ * register the target table calls high-aligned, s390x's f registers), in
+ * the program's byte order.  0, or -1 with a message in err for a register
+ * not read at the stop or a size larger than the register.
  */
 int locate_register(const struct locate_state *st, int dwarf_reg, void *out,
 		    size_t size, char *err, size_t err_size);

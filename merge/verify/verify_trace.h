@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * verify_trace.h — the ptrace driver of `truesig verify`: run a program,
- * stop it at breakpoints, give its registers and memory to a callback.
+ * verify_trace.h — run a program for `truesig verify`, stop it at
+ * breakpoints, give its registers and memory to a callback.
  *
- * x86 only (x86-64 and i386 children; the tracer is x86-64, so a 32-bit
- * child's registers come in the 64-bit user_regs_struct, its SSE registers
- * in the 64-bit FXSAVE layout).
+ * Two ways to run it, chosen by the program's machine:
+ *   - x86-64 and i386 programs on this (x86-64) machine, under ptrace
+ *     (verify_ptrace.c);
+ *   - other targets' programs under qemu-user, driven through its gdb
+ *     stub (verify_remote.c); the emulator and the stub's register
+ *     numbers come from the tool's target table (target.h).
+ * The rest of verify sees only this interface.
  */
 #ifndef TRUESIG_VERIFY_TRACE_H
 #define TRUESIG_VERIFY_TRACE_H
@@ -14,35 +18,64 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
-#include <sys/user.h>
 
-/* The registers at a stop. */
+#include "target.h"
+
+/* DWARF register numbers 0 .. TRACE_MAX_REGS-1 (aarch64's v31 is 95). */
+#define TRACE_MAX_REGS	96
+
+/*
+ * The registers at a stop, by DWARF number: each register's bytes as a
+ * number, low byte first (whatever the target's byte order), and its size;
+ * size 0 for a register not read.
+ */
 struct trace_regs {
-	struct user_regs_struct	  gp;
-	struct user_fpregs_struct fp;	/* FXSAVE: xmm_space, st_space */
+	uint8_t		 value[TRACE_MAX_REGS][16];
+	uint8_t		 size[TRACE_MAX_REGS];
 };
 
 struct trace_breakpoint {
 	uint64_t	 address;	/* in the child */
-	uint8_t		 saved;		/* the byte the int3 replaced */
+	uint8_t		 saved;		/* ptrace: the byte int3 replaced */
 	bool		 enabled;
 	unsigned long	 hits;
 };
 
+/* What the program is. */
+struct trace_program {
+	const struct target *target;
+	bool		 word32;	/* 32-bit */
+	bool		 big_endian;
+};
+
 struct trace_child {
-	pid_t		 pid;
-	int		 mem_fd;	/* /proc/PID/mem */
-	bool		 word32;	/* an i386 child */
+	const struct target *target;
+	bool		 word32;	/* a 32-bit child */
+	bool		 big_endian;
+	bool		 remote;	/* under qemu-user's gdb stub */
+	pid_t		 pid;		/* the child, or qemu-user */
+	int		 fd;		/* ptrace: /proc/PID/mem; remote: the
+					   stub's socket */
+	char		*stub_path;	/* remote: where that socket is */
 	struct trace_breakpoint *breakpoints;	/* sorted by address */
 	size_t		 n_breakpoints;
 };
 
 /*
- * Start argv[0] (searched in PATH like execvp) under ptrace, stopped at its
- * first instruction after exec.  Returns 0, or -1 with a message in err.
+ * Whether programs of `target` can be run here, and if not why ("verify
+ * runs ... programs, not ..."), in why.
  */
-int trace_spawn(char **argv, bool word32, struct trace_child *child,
-		char *err, size_t err_size);
+bool trace_supported(const struct target *target, char *why,
+		     size_t why_size);
+
+/*
+ * Start argv[0] (a path) stopped at its first instruction: under ptrace, or
+ * under qemu-<target> with its gdb stub (QEMU_LD_PREFIX, read by qemu-user,
+ * says where the target's libraries are).  Returns 0, or -1 with a message
+ * in err.
+ */
+int trace_spawn(char **argv, const struct trace_program *program,
+		struct trace_child *child, char *err, size_t err_size);
 
 /* The value of the auxiliary vector entry `type' (AT_*), 0 if absent. */
 uint64_t trace_auxv(const struct trace_child *child, uint64_t type);
@@ -53,7 +86,7 @@ int trace_read(const struct trace_child *child, uint64_t address, void *buf,
 int trace_write(const struct trace_child *child, uint64_t address,
 		const void *buf, size_t size);
 
-/* Plant int3 breakpoints at `n' addresses (before trace_run).  0 or -1. */
+/* Set breakpoints at `n' addresses (before trace_run).  0 or -1. */
 int trace_set_breakpoints(struct trace_child *child, const uint64_t *addresses,
 			  size_t n, char *err, size_t err_size);
 
@@ -74,5 +107,15 @@ int trace_run(struct trace_child *child, trace_hit_fn hit, void *ctx,
 
 /* Kill a child that trace_run has not reaped, free what trace_spawn took. */
 void trace_release(struct trace_child *child);
+
+/* For the two backends: the breakpoint at `address', or NULL. */
+struct trace_breakpoint *trace_find_breakpoint(struct trace_child *child,
+					       uint64_t address);
+
+/* For the two backends: child->breakpoints from `n' addresses, sorted and
+   without duplicates, none set yet.  0, or -1 with a message in err. */
+int trace_make_breakpoints(struct trace_child *child,
+			   const uint64_t *addresses, size_t n, char *err,
+			   size_t err_size);
 
 #endif /* TRUESIG_VERIFY_TRACE_H */

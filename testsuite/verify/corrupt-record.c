@@ -3,8 +3,9 @@
  * corrupt-record FILE SYMBOL [PARAM] — spoil the record of SYMBOL in FILE,
  * a linked program, on purpose: the first location of its real parameter
  * PARAM (default 0) is moved to another register (DWARF number n -> n^1:
- * rdi <-> rsi, eax <-> ecx, ...) or, on the stack, one word further.  The verify tests run `truesig verify` on the result and
- * expect it to fail: the check can fail.
+ * rdi <-> rsi, eax <-> ecx, ...) or, on the stack, one word further, in
+ * the unit's byte order.  The verify tests run `truesig verify` on the
+ * result and expect it to fail: the check can fail.
  *
  * Prints what it changed.  Exit 0, or 1 with a message (no record of that
  * name, no parameter with a location, cannot write).
@@ -17,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "byteorder.h"
 #include "elf_input.h"
 #include "records.h"
 
@@ -65,15 +67,15 @@ int main(int argc, char **argv)
 					&sec->units[u].records[r];
 				const struct truesig_location *loc;
 				uint64_t at;
-				int32_t value;	/* little-endian host */
+				bool big = sec->units[u].byte_order !=
+					   TRUESIG_LITTLE_ENDIAN;
+				uint8_t bytes[4];
+				int32_t value;
 				int fd;
 
 				if (strcmp(rec->symbol, argv[2]) ||
 				    k >= rec->n_params ||
 				    !rec->params[k].loc_count)
-					continue;
-				if (sec->units[u].byte_order !=
-				    TRUESIG_LITTLE_ENDIAN)
 					continue;
 				loc = truesig_param_locs(rec, &rec->params[k]);
 				value = loc->kind == TS_LOC_REG ||
@@ -85,8 +87,9 @@ int main(int argc, char **argv)
 				     24 * rec->n_source_params +
 				     32 * rec->n_params +
 				     16 * rec->params[k].loc_first + 8;
+				store_uint(bytes, 4, big, (uint32_t)value);
 				fd = open(argv[1], O_WRONLY | O_CLOEXEC);
-				if (fd < 0 || pwrite(fd, &value, 4,
+				if (fd < 0 || pwrite(fd, bytes, 4,
 						     (off_t)at) != 4 ||
 				    close(fd)) {
 					perror("corrupt-record: write");
