@@ -63,10 +63,10 @@ TOOL		:= $(BUILD)/truesig
 PLUGIN_CXXFLAGS := -std=gnu++11 -fPIC -fno-rtti -fno-exceptions -O2 -g \
 	-Wall -Werror -Wno-literal-suffix -Iinclude
 # The tool: merge/main.c, the command-line helpers beside it, a folder a
-# subcommand (dump/, btf/, compare/, verify/, diff/), all over the reader
-# library merge/lib/.
+# subcommand (dump/, btf/, compare/, verify/, diff/, find/), all over the
+# reader library merge/lib/.
 TOOL_DIRS	:= merge merge/lib merge/dump merge/btf merge/compare merge/verify \
-	merge/diff
+	merge/diff merge/find
 TOOL_CFLAGS	:= -std=gnu11 -O2 -g -Wall -Wextra -Werror -Iinclude \
 	$(addprefix -I,$(TOOL_DIRS))
 TOOL_LIBS	:= -lbpf -ldw -lelf -lz
@@ -92,7 +92,7 @@ LIB_A		:= $(BUILD)/lib/libtruesig.a
 LIB_SO		:= $(BUILD)/lib/libtruesig.so.$(LIB_VERSION)
 LIB_MAP		:= merge/lib/libtruesig.map
 LIB_PIC_OBJS	:= $(patsubst merge/lib/%.c,$(BUILD)/pic/%.o,$(LIB_SRCS))
-LIB_LIBS	:= -lelf
+LIB_LIBS	:= -lbpf -lelf
 
 UNIT_TESTS	:= $(patsubst merge/tests/%.c,$(BUILD)/asan/%,$(wildcard merge/tests/test-*.c))
 BTF_LOAD	:= $(BUILD)/btf-kernel-load

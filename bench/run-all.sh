@@ -55,5 +55,9 @@ if [ -x "$top/bench/compare-vs-pahole.sh" ]; then
 fi
 
 echo
+echo "== 3b. truesig find --running, on this machine's kernel"
+"$top/bench/find-running.sh" || echo "(not run: see above)"
+
+echo
 echo "== 4. size"
 "$top/bench/size.sh" "$work/with/obj/vmlinux"

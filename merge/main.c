@@ -9,12 +9,15 @@
  *   truesig verify [--require-hits] [--no-capture] [-q] PROGRAM [ARGS...]
  *   truesig compare [--json] [-q] [--btf BTF_OR_ELF [--base BTF_OR_ELF]] FILE
  *   truesig diff [--json] A B
+ *   truesig find [--btf FILE [--base FILE] | --btf-dir DIR | --running]
+ *                [--json | --bpftrace] NAME [ARG...]
  *   truesig --help | --version
  *
  * Exit status (cli.h): 0 on success, 1 when a file cannot be read or its
  * records are malformed ("truesig: FILE: problem" on stderr, nothing on
  * stdout), 2 for a usage error.  diff, as diff(1): 0 the same, 1
- * different, 2 bad input or usage.  Each command parses its options with
+ * different, 2 bad input or usage; find, as grep(1): 0 found, 1 not
+ * found, 2 bad input or usage.  Each command parses its options with
  * cli_getopt().
  */
 #include <errno.h>
@@ -28,6 +31,7 @@
 #include "compare_cmd.h"
 #include "diff_cmd.h"
 #include "dump_cmd.h"
+#include "find_cmd.h"
 #include "truesig_format.h"
 #include "verify_cmd.h"
 
@@ -57,6 +61,10 @@ static const struct command commands[] = {
 	{ "diff", "[--json] A B",
 	  "the functions whose true signature differs between two builds "
 	  "(exit 1 when any does)", cmd_diff },
+	{ "find", "[--btf FILE [--base FILE] | --btf-dir DIR | --running] "
+		  "[--json | --bpftrace] NAME [ARG...]",
+	  "from BTF, every function that stands for NAME as written and "
+	  "where each argument is", cmd_find },
 };
 
 #define N_COMMANDS	(sizeof(commands) / sizeof(commands[0]))
@@ -70,7 +78,8 @@ static void usage(FILE *out)
 			commands[i].args, commands[i].summary);
 	fprintf(out,
 		"\nExit status: 0 success, 1 unreadable or malformed input, "
-		"2 usage error; diff: 0 the same, 1 different, 2 trouble.\n");
+		"2 usage error; diff: 0 the same, 1 different, 2 trouble;\n"
+		"find: 0 found, 1 not found, 2 trouble.\n");
 }
 
 int main(int argc, char **argv)

@@ -128,5 +128,38 @@ expect_failure "$top/README.md" "not an ELF file"
 expect_failure "$work" "a directory, not an ELF file"
 expect_failure "$work/missing" "No such file or directory"
 
+# The second C program of docs/API.md: the source functions in BTF, as
+# `truesig find --json` gives them, on objects truesig btf converted.
+awk '/^```c$/ { n++; if (n == 2) { on = 1; next } } on && /^```$/ { exit } on' \
+	"$top/docs/API.md" >"$work/sources.c"
+[ -s "$work/sources.c" ]
+result $? "docs/API.md has a second C program"
+# shellcheck disable=SC2046
+$host_cc -std=gnu11 -Wall -Wextra -Werror $(pkg-config --cflags libtruesig libbpf) \
+	"$work/sources.c" $(pkg-config --libs libtruesig libbpf) \
+	-o "$work/sources" >"$work/build-sources.out" 2>&1
+result $? "the BTF program builds with pkg-config --cflags --libs libtruesig libbpf" \
+	"$(head -n 3 "$work/build-sources.out")"
+for t in chain:work isra-split:pick isra-remove:sum2 constprop:scale; do
+	src=${t%%:*} fn=${t#*:}
+	o=$work/$src.btf.o
+	{ $cc -O2 -c -fplugin="$build/truesig.so" \
+		"$top/testsuite/truesig.btf/$src.c" -o "$o" &&
+	  "$tool" btf -q --in-place "$o"; } >"$work/$src.out" 2>&1
+	"$tool" find --json --btf "$o" "$fn" 2>>"$work/$src.out" | jq -r '
+		.clones[] |
+		"\(.symbol)\(if .verified then "" else " (unverified)" end)",
+		(.args | reduce .[] as $a ([]; if length > 0 and .[-1].name == $a.name
+			then .[-1].params += [$a.param] else . + [{name: $a.name,
+			fate: $a.fate, params: [$a.param]}] end) | .[] |
+		"  \(.name) \(.fate)\(.params | map(select(. != null)) |
+			map(" \(.)") | join(""))")' >"$work/$src.want" 2>>"$work/$src.out"
+	LD_LIBRARY_PATH="$prefix/lib" "$work/sources" "$o" "$fn" \
+		>"$work/$src.got" 2>>"$work/$src.out"
+	[ -s "$work/$src.want" ] && cmp -s "$work/$src.want" "$work/$src.got"
+	result $? "the BTF program on $src ($fn) agrees with truesig find --json" \
+		"$(diff "$work/$src.want" "$work/$src.got" | head -n 4 | tr '\n' ' ') $(head -n 2 "$work/$src.out")"
+done
+
 echo "api: $passed passed, $failed failed" | tee "$build/results/api"
 [ "$failed" -eq 0 ]

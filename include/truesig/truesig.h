@@ -44,7 +44,7 @@ extern "C" {
 
 /* This header's version; truesig_version() says the library's. */
 #define LIBTRUESIG_MAJOR_VERSION 1
-#define LIBTRUESIG_MINOR_VERSION 0
+#define LIBTRUESIG_MINOR_VERSION 1
 
 /* "1.0": the version of the library linked in. */
 const char *truesig_version(void);
@@ -267,6 +267,110 @@ int truesig_location__stack_offset(const struct truesig_location *loc);
    a name "dwarf reg N".  Written into buf, returned. */
 char *truesig_location__str(const struct truesig_location *loc, char *buf,
 			    size_t size);
+
+/* ---- source functions in BTF --------------------------------------------- */
+
+/*
+ * From BTF alone (libbpf's struct btf: a vmlinux's, a module's, an
+ * object's), every function that stands for a function as written: the
+ * function itself when the BTF has it, and each clone ("foo.isra.0",
+ * "foo.constprop.0.isra.0", "foo.part.0"), with its true prototype and,
+ * from the `truesig:` tags `truesig btf` writes (docs/FORMAT.md 13.4),
+ * where each source argument is at entry.  In a BTF without those tags
+ * (plain pahole) the clones are found by name, unverified, their
+ * arguments' fates unknown.  These calls need libbpf (libtruesig.pc says
+ * so); the file calls above do not.
+ */
+struct btf;			/* libbpf's */
+struct truesig_lookup;		/* the functions standing for one name */
+struct truesig_func;		/* one of them: a FUNC of a BTF */
+struct truesig_arg;		/* a source argument, as that FUNC gets it */
+struct truesig_piece;		/* a piece of one */
+
+/*
+ * A lookup of `function` ("finish_task_switch"), empty until BTF is added.
+ * 0 with *lookup set, -EINVAL, -ENOMEM.
+ */
+int truesig_lookup__new(const char *function, struct truesig_lookup **lookup);
+/*
+ * Add the FUNCs of `btf` that stand for the function: those of its own
+ * types only (after those of `base` when it is split BTF on `base`, a
+ * module's on vmlinux's; NULL otherwise).  `btf_name` ("vmlinux", "ext4")
+ * names it in what is found; btf must outlive the lookup.  0, -EINVAL (a
+ * malformed truesig tag: the message names its type id), -ENOMEM.
+ */
+int truesig_lookup__add_btf(struct truesig_lookup *lookup,
+			    const struct btf *btf, const struct btf *base,
+			    const char *btf_name);
+/* Frees the lookup and everything it gave.  NULL is allowed. */
+void truesig_lookup__free(struct truesig_lookup *lookup);
+const char *truesig_lookup__function(const struct truesig_lookup *lookup);
+/* The functions found, in the order of the BTFs added, then of type ids. */
+size_t truesig_lookup__func_cnt(const struct truesig_lookup *lookup);
+const struct truesig_func *
+truesig_lookup__func(const struct truesig_lookup *lookup, size_t index);
+
+/* Its FUNC's name ("foo.isra.0"), BTF (as added, with its name) and id. */
+const char *truesig_func__symbol(const struct truesig_func *func);
+const char *truesig_func__btf_name(const struct truesig_func *func);
+const struct btf *truesig_func__btf(const struct truesig_func *func);
+uint32_t truesig_func__btf_id(const struct truesig_func *func);
+/* 1 for a clone, 0 for the function as written (which may itself have
+   changed: a strub "at-calls" function keeps its name). */
+int truesig_func__is_clone(const struct truesig_func *func);
+/* 1 when its prototype is known true: truesig's tags describe it, or it
+   is the function as written in a BTF truesig has tagged. */
+int truesig_func__verified(const struct truesig_func *func);
+int truesig_func__return_dropped(const struct truesig_func *func);
+/* "isra", "constprop,isra", "" for none (the tags' words). */
+const char *truesig_func__kinds(const struct truesig_func *func);
+/* "void foo.isra.0(int a, long b__x)", as libbpf's btf_dump writes C. */
+const char *truesig_func__prototype(const struct truesig_func *func);
+/* The parameters of its FUNC_PROTO, the real ones. */
+unsigned truesig_func__param_cnt(const struct truesig_func *func);
+/* Its source arguments, in the source's order; by name (NULL if none). */
+unsigned truesig_func__arg_cnt(const struct truesig_func *func);
+const struct truesig_arg *truesig_func__arg(const struct truesig_func *func,
+					    unsigned index);
+const struct truesig_arg *
+truesig_func__arg_by_name(const struct truesig_func *func, const char *name);
+
+/* The name the source gives it ("" when no tag or FUNC names it). */
+const char *truesig_arg__name(const struct truesig_arg *arg);
+/* TS_FATE_PASSED, _SPLIT, _REMOVED, _CONSTANT; 0 when unknown (no tags). */
+unsigned truesig_arg__fate(const struct truesig_arg *arg);
+/* PASSED: TS_HOW_COPY, or TS_HOW_REFERENCE (the address of a copy of it
+   arrives), and the real parameter it is; else 0 and -1. */
+unsigned truesig_arg__how(const struct truesig_arg *arg);
+int truesig_arg__param(const struct truesig_arg *arg);
+/* SPLIT: its pieces that arrive, in parameter order. */
+unsigned truesig_arg__piece_cnt(const struct truesig_arg *arg);
+const struct truesig_piece *truesig_arg__piece(const struct truesig_arg *arg,
+					       unsigned index);
+/* CONSTANT, or a passed one IPA-CP knows: TS_CONST_SIGNED (read the value
+   as int64_t), _UNSIGNED, _TEXT ("&foo"), _PIECES (see its known pieces),
+   or TS_CONST_NONE; const_text is the tag's text of the value ("-5"). */
+unsigned truesig_arg__const_kind(const struct truesig_arg *arg);
+uint64_t truesig_arg__const_value(const struct truesig_arg *arg);
+const char *truesig_arg__const_text(const struct truesig_arg *arg);
+/* The pieces of it IPA-CP knows, each with its value. */
+unsigned truesig_arg__known_piece_cnt(const struct truesig_arg *arg);
+const struct truesig_piece *
+truesig_arg__known_piece(const struct truesig_arg *arg, unsigned index);
+
+/* TS_HOW_VALUE_PIECE (of an aggregate passed by value) or
+   TS_HOW_POINTER_PIECE (of what the argument points to); the real
+   parameter it arrives in (-1 for a known piece); its place in the
+   argument, by byte offset, size and path ("p.in.x", "b->flags", or ""). */
+unsigned truesig_piece__how(const struct truesig_piece *piece);
+int truesig_piece__param(const struct truesig_piece *piece);
+unsigned truesig_piece__offset(const struct truesig_piece *piece);
+unsigned truesig_piece__size(const struct truesig_piece *piece);
+const char *truesig_piece__path(const struct truesig_piece *piece);
+/* A known piece's value, as for an argument's. */
+unsigned truesig_piece__const_kind(const struct truesig_piece *piece);
+uint64_t truesig_piece__const_value(const struct truesig_piece *piece);
+const char *truesig_piece__const_text(const struct truesig_piece *piece);
 
 #ifdef __cplusplus
 }

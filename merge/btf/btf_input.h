@@ -42,6 +42,13 @@ int btf_input_read(const char *path, struct btf *base, struct btf **out,
 		   char *err, size_t err_size);
 
 /*
+ * The same for the running kernel's own BTF (/sys/kernel/btf/...), which
+ * the kernel checked when it loaded it: read by libbpf, not checked again.
+ */
+int btf_input_read_kernel(const char *path, struct btf *base,
+			  struct btf **out, char *err, size_t err_size);
+
+/*
  * Check btf's own types (not its base's) as the kernel would before using
  * them: every type id in range and of a kind that may be referred to from
  * there, every name a string.  `split_names` also requires each name to

@@ -17,6 +17,7 @@
 #include <truesig/truesig.h>
 
 #include "load.h"
+#include "print.h"
 #include "records.h"
 #include "type_name.h"
 
@@ -54,8 +55,7 @@ truesig_print_fn_t truesig_set_print(truesig_print_fn_t fn)
 	return old;
 }
 
-__attribute__((format(printf, 2, 3)))
-static void print(enum truesig_print_level level, const char *fmt, ...)
+void truesig_warn(const char *fmt, ...)
 {
 	truesig_print_fn_t fn = print_fn;
 	va_list ap;
@@ -63,7 +63,7 @@ static void print(enum truesig_print_level level, const char *fmt, ...)
 	if (!fn)
 		return;
 	va_start(ap, fmt);
-	fn(level, fmt, ap);
+	fn(TRUESIG_WARN, fmt, ap);
 	va_end(ap);
 }
 
@@ -141,9 +141,9 @@ static int finish_open(struct truesig_file *f, const char *name, int ret,
 	}
 	if (ret) {
 		if (err && err[0])
-			print(TRUESIG_WARN, "%s\n", err);
+			truesig_warn("%s\n", err);
 		else
-			print(TRUESIG_WARN, "%s: %s\n", name, strerror(-ret));
+			truesig_warn("%s: %s\n", name, strerror(-ret));
 		truesig_file__close(f);
 		return ret;
 	}

@@ -265,7 +265,7 @@ static void test_big_endian(void)
 static void test_conventions(void)
 {
 	static const char *const commands[] = {
-		"dump", "btf", "compare", "verify", "diff",
+		"dump", "btf", "compare", "verify", "diff", "find",
 	};
 
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {

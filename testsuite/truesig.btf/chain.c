@@ -22,3 +22,4 @@ use (struct cfg *c, int u)
 /* { dg-final { truesig-btf-every-record } } */
 /* { dg-final { truesig-btf-kernel } } */
 /* { dg-final { truesig-btf-idempotent } } */
+/* { dg-final { truesig-find work {every_clone((.kinds | index("constprop")) and value("level") == [["constant",5]] and arg("unused") == [["removed",null,null]] and arg("c") == [["split",0,"c->b"],["split",1,"c->c[2]"]])} } } */

@@ -22,3 +22,4 @@ use (int a, int b)
 /* { dg-final { truesig-btf-every-record } } */
 /* { dg-final { truesig-btf-kernel } } */
 /* { dg-final { truesig-btf-idempotent } } */
+/* { dg-final { truesig-find scale {every_clone(arg("x") == [["passed",0,null]] and value("mode") == [["constant",3]] and value("t") == [["constant","&tag"]])} } } */

@@ -23,3 +23,4 @@ use (struct hdr *h, int n)
 /* { dg-final { truesig-btf-every-record } } */
 /* { dg-final { truesig-btf-kernel } } */
 /* { dg-final { truesig-btf-idempotent } } */
+/* { dg-final { truesig-find check {every_clone(arg("b") == [["split",0,"b->flags"],["split",1,"b->x[1]"]] and arg("bias") == [["passed",2,null]] and (.args | map(select(.name == "b") | .how) | unique) == ["pointer_piece"])} } } */

@@ -22,3 +22,4 @@ use (int x, int y)
 /* { dg-final { truesig-btf-summary {1 record read \(0 cold fragments\); FUNCs: 1 added, 0 corrected, 0 already right, 0 shared, 0 skipped; types: 0 reused, [0-9]+ added, 0 removed; added .BTF in } } } */
 /* { dg-final { truesig-btf-kernel } } */
 /* { dg-final { truesig-btf-idempotent } } */
+/* { dg-final { truesig-find sum2 {every_clone(arg("a") == [["passed",0,null]] and arg("unused") == [["removed",null,null]] and arg("c") == [["passed",1,null]])} } } */

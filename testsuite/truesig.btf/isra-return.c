@@ -25,3 +25,5 @@ use (int a, int b)
 /* { dg-final { truesig-btf-every-record } } */
 /* { dg-final { truesig-btf-kernel } } */
 /* { dg-final { truesig-btf-idempotent } } */
+/* { dg-final { truesig-find put {every_clone(.return == "dropped" and (.prototype | startswith("void ")) and arg("slot") == [["passed",0,null]] and arg("v") == [["passed",1,null]])} } } */
+/* { dg-final { truesig-find-text put {\n  return: dropped \(returns nothing\)\n} } } */

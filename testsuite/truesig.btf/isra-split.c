@@ -24,3 +24,5 @@ use (struct outer *o, int k)
 /* { dg-final { truesig-btf-every-record } } */
 /* { dg-final { truesig-btf-kernel } } */
 /* { dg-final { truesig-btf-idempotent } } */
+/* { dg-final { truesig-find pick {every_clone(.verified and arg("p") == [["split",0,"p.b"],["split",1,"p.in.x"]] and arg("k") == [["passed",2,null]])} } } */
+/* { dg-final { truesig-find-text pick {\n  p: split: p.b in parameter 0 \(p__b\), p.in.x in parameter 1 \(p__in__x\)\n  k: parameter 2 \(k\)$} p k } } */

@@ -29,3 +29,6 @@ use (int n)
 /* { dg-final { truesig-btf-every-record } } */
 /* { dg-final { truesig-btf-kernel } } */
 /* { dg-final { truesig-btf-idempotent } } */
+/* { dg-final { if { ![truesig-target-is {s390*}] } { truesig-find by_ptr {every_clone([.args[] | select(.name == "p") | .known_pieces[] | [.path, .offset, .size, .constant]] | unique == [["p->a",0,4,7],["p->b",8,8,9]])} } } } */
+/* { dg-final { if { [truesig-gcc-major] >= 13 && ![truesig-target-is {s390*}] } { truesig-find by_ptr {every_clone([.args[] | select(.name == "p") | .fate] == ["constant"])} } } } */
+/* { dg-final { if { [truesig-gcc-major] < 13 && ![truesig-target-is {s390*}] } { truesig-find by_ptr {every_clone(arg("p") == [["split",0,"p->a"],["split",1,"p->b"]])} } } } */

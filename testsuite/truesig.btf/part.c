@@ -28,3 +28,4 @@ int c2 (int x, int y) { return maybe (x > y, y, x, "b"); }
 /* { dg-final { truesig-btf-every-record } } */
 /* { dg-final { truesig-btf-kernel } } */
 /* { dg-final { truesig-btf-idempotent } } */
+/* { dg-final { truesig-find maybe {every_clone((.kinds == ["part"]) and arg("fast") == [["removed",null,null]] and arg("x") == [["passed",0,null]] and arg("why") == [["passed",2,null]])} } } */

@@ -34,3 +34,5 @@ f (int x, int y)
 /* { dg-final { truesig-btf-every-record } } */
 /* { dg-final { truesig-btf-kernel } } */
 /* { dg-final { truesig-btf-idempotent } } */
+/* { dg-final { truesig-find bigone {every_clone(.kinds == ["strub"] and ([.args[] | select(.name == "b") | [.fate, .how, .param]] == [["passed","reference",0]]) and arg("k") == [["passed",1,null]] and (.args | length) == 2)} } } */
+/* { dg-final { truesig-find atc {[.clones[] | select(.clone | not) | .kinds == ["strub"] and .verified and arg("a") == [["passed",0,null]] and arg("b") == [["passed",1,null]]] == [true]} } } */
