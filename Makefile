@@ -77,7 +77,7 @@ PLUGIN_SRCS	:= $(wildcard gcc-plugin/*.cc)
 PLUGIN_HDRS	:= $(wildcard gcc-plugin/*.h) include/truesig_format.h
 LIB_SRCS	:= $(wildcard merge/lib/*.c)
 LIB_HDRS	:= $(wildcard merge/lib/*.h) include/truesig_format.h \
-	include/truesig/truesig.h
+	include/truesig/truesig.h include/truesig/truesig_bpf.h
 TOOL_SRCS	:= $(filter-out merge/main.c,$(wildcard $(addsuffix /*.c,$(filter-out merge/lib,$(TOOL_DIRS))))) \
 	$(LIB_SRCS)
 TOOL_HDRS	:= $(wildcard $(addsuffix /*.h,$(filter-out merge/lib,$(TOOL_DIRS)))) $(LIB_HDRS)
@@ -391,8 +391,8 @@ install: all install-lib
 
 install-lib: $(LIB_A) $(LIB_SO)
 	install -d $(DESTDIR)$(INCLUDEDIR)/truesig $(DESTDIR)$(LIBDIR)/pkgconfig
-	install -m 0644 include/truesig/truesig.h include/truesig_format.h \
-		$(DESTDIR)$(INCLUDEDIR)/truesig/
+	install -m 0644 include/truesig/truesig.h include/truesig/truesig_bpf.h \
+		include/truesig_format.h $(DESTDIR)$(INCLUDEDIR)/truesig/
 	install -m 0644 $(LIB_A) $(DESTDIR)$(LIBDIR)/
 	install -m 0755 $(LIB_SO) $(DESTDIR)$(LIBDIR)/
 	ln -sf $(notdir $(LIB_SO)) $(DESTDIR)$(LIBDIR)/$(LIB_SONAME)
@@ -404,6 +404,7 @@ install-lib: $(LIB_A) $(LIB_SO)
 uninstall:
 	rm -f $(DESTDIR)$(PLUGIN_DIR)/truesig.so $(DESTDIR)$(PREFIX)/bin/truesig
 	rm -f $(DESTDIR)$(INCLUDEDIR)/truesig/truesig.h \
+		$(DESTDIR)$(INCLUDEDIR)/truesig/truesig_bpf.h \
 		$(DESTDIR)$(INCLUDEDIR)/truesig/truesig_format.h \
 		$(DESTDIR)$(LIBDIR)/libtruesig.a $(DESTDIR)$(LIBDIR)/$(notdir $(LIB_SO)) \
 		$(DESTDIR)$(LIBDIR)/$(LIB_SONAME) $(DESTDIR)$(LIBDIR)/libtruesig.so \

@@ -22,14 +22,15 @@
 #   - the plugin's compile-time overhead: user time with / without;
 #
 # and boot the result under QEMU, where BPF programs attached with fentry
-# and fexit to clone functions check the arguments they receive
-# (qemu/run.sh).
+# and fexit to clone functions check the arguments they receive, and
+# programs written against the functions as written are attached by
+# libtruesig to every function that stands for each (qemu/run.sh).
 #
 # The last line is
-#   kernel-check: R records, C/N clone functions with a true prototype in BTF, pahole true_signature A/B/M, objtool clean|N lines, qemu fentry PASS|FAIL
+#   kernel-check: R records, C/N clone functions with a true prototype in BTF, pahole true_signature A/B/M, objtool clean|N lines, qemu fentry PASS|FAIL, source-name attach PASS|FAIL
 # and the exit status is 0 only when every clone function has a true
 # prototype in BTF, every clone symbol has its record, objtool printed
-# nothing and QEMU passed.
+# nothing and both QEMU tests passed.
 #
 # Environment: CC (default gcc-12), KERNEL, KCONFIG, JOBS, KERNEL_SRC (see
 # build-kernel.sh); TRUESIG_PLUGIN and TRUESIG (default: build/truesig.so
@@ -254,13 +255,18 @@ say "with the plugin: $u_with s, without: $u_plain s, ratio $(echo "$u_with $u_p
 
 # ---- QEMU ----------------------------------------------------------------------
 say ""
-say "== QEMU: fentry on clone functions"
+say "== QEMU: fentry on clone functions, and programs written against source names"
 if "$here/qemu/run.sh" "$obj" "$work/qemu" >"$work/qemu.out" 2>&1; then
 	qemu=PASS
 else
 	qemu=FAIL
 fi
 tee -a "$log" <"$work/qemu.out"
+if grep -qx 'qemu-source-name: PASS' "$work/qemu.out"; then
+	source_name=PASS
+else
+	source_name=FAIL
+fi
 
 say ""
 say "kernel-check: took $(elapsed "$t0") s; log: $log"
@@ -269,5 +275,5 @@ if [ "$ok" -ne "$total" ] || [ "$n_missing" -ne 0 ] || [ "$btf_fail" -ne 0 ] ||
    [ "$objtool" != clean ]; then
 	all_ok=0
 fi
-say "kernel-check: $records records, $ok/$total clone functions with a true prototype in BTF, pahole true_signature $pahole_ts, objtool $objtool, qemu fentry $qemu"
-[ "$all_ok" = 1 ] && [ "$qemu" = PASS ]
+say "kernel-check: $records records, $ok/$total clone functions with a true prototype in BTF, pahole true_signature $pahole_ts, objtool $objtool, qemu fentry $qemu, source-name attach $source_name"
+[ "$all_ok" = 1 ] && [ "$qemu" = PASS ] && [ "$source_name" = PASS ]

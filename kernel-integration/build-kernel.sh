@@ -122,8 +122,9 @@ make -s -C "$out/src" O="$out/obj" "$@" "$kconfig" >/dev/null
 	-e DEBUG_INFO_BTF_MODULES \
 	-e FTRACE -e FUNCTION_TRACER -e DYNAMIC_FTRACE \
 	-e DYNAMIC_FTRACE_WITH_DIRECT_CALLS -e KPROBES -e KPROBE_EVENTS \
-	-e BPF_EVENTS -e PERF_EVENTS
-# From 6.12 on also memfd_create(), without which a newer libbpf (1.7:
+	-e BPF_EVENTS -e PERF_EVENTS -e EPOLL
+# (EPOLL: bpftrace, which the QEMU test runs where it can, polls its
+# buffers with epoll.)  From 6.12 on also memfd_create(), without which a newer libbpf (1.7:
 # the toolchain root's, that builds the QEMU test there) opens no object.
 [ "$kernel" = 6.1 ] || "$out/src/scripts/config" --file "$out/obj/.config" \
 	-e X86_KERNEL_IBT -e OBJTOOL_WERROR -e MEMFD_CREATE

@@ -8,7 +8,10 @@
 #   - the first C program of docs/API.md, built through pkg-config with the
 #     shared and with the static library, prints for each test file the
 #     records `truesig dump --json` lists (symbol, function, kinds), and
-#     names the file and the problem when it cannot read one.
+#     names the file and the problem when it cannot read one;
+#   - the second, on source functions in BTF, prints what `truesig find
+#     --json` says of the same objects;
+#   - docs/FIND.md's BPF program by source names and its loader build.
 # Writes "api: N passed, N failed" to BUILD/results/api.
 set -u
 cc=$1 host_cc=$2 build=$3 prefix=$4
@@ -160,6 +163,30 @@ for t in chain:work isra-split:pick isra-remove:sum2 constprop:scale; do
 	result $? "the BTF program on $src ($fn) agrees with truesig find --json" \
 		"$(diff "$work/$src.want" "$work/$src.got" | head -n 4 | tr '\n' ' ') $(head -n 2 "$work/$src.out")"
 done
+
+# docs/FIND.md's BPF program (against this machine's kernel's types) and
+# its loader, through <truesig/truesig_bpf.h> and truesig_bpf__*: they
+# build (running them needs a kernel that lets us trace: make kernel-check).
+awk '/^```c$/ { n++; if (n == 1) { on = 1; next } } on && /^```$/ { exit } on' \
+	"$top/docs/FIND.md" >"$work/trace.bpf.c"
+awk '/^```c$/ { n++; if (n == 2) { on = 1; next } } on && /^```$/ { exit } on' \
+	"$top/docs/FIND.md" >"$work/trace.c"
+if [ -r /sys/kernel/btf/vmlinux ] && command -v clang >/dev/null; then
+	bpftool btf dump file /sys/kernel/btf/vmlinux format c >"$work/vmlinux.h" &&
+	clang -g -O2 -target bpf -I"$work" -I"$prefix/include" \
+		-c "$work/trace.bpf.c" -o "$work/trace.bpf.o" >"$work/trace-bpf.out" 2>&1
+	result $? "docs/FIND.md's BPF program builds for BPF with <truesig/truesig_bpf.h>" \
+		"$(head -n 3 "$work/trace-bpf.out")"
+else
+	echo "api: docs/FIND.md's BPF program not built: no /sys/kernel/btf/vmlinux or no clang" |
+		tee -a "$work/log"
+fi
+# shellcheck disable=SC2046
+$host_cc -std=gnu11 -Wall -Wextra -Werror $(pkg-config --cflags libtruesig libbpf) \
+	"$work/trace.c" $(pkg-config --libs libtruesig libbpf) \
+	-o "$work/trace" >"$work/build-trace.out" 2>&1
+result $? "docs/FIND.md's loader builds with pkg-config --cflags --libs libtruesig libbpf" \
+	"$(head -n 3 "$work/build-trace.out")"
 
 echo "api: $passed passed, $failed failed" | tee "$build/results/api"
 [ "$failed" -eq 0 ]

@@ -38,9 +38,9 @@ else
 	pkgs="gcc-$ver g++-$ver gcc-$ver-plugin-dev"
 fi
 pkgs="$pkgs libelf-dev libdw-dev elfutils
-libbpf-dev pkg-config dejagnu jq bpftool dwarves binutils make xz-utils"
+libbpf-dev pkg-config dejagnu jq bpftool dwarves binutils make xz-utils clang"
 [ "${2:-}" = kernel ] && pkgs="$pkgs linux-source-${KERNEL:-6.1} bc bison flex
-libssl-dev zlib1g-dev cpio xz-utils time qemu-system-x86 clang llvm"
+libssl-dev zlib1g-dev cpio xz-utils time qemu-system-x86 clang llvm bpftrace"
 [ "${2:-}" = gcc-ipa ] && pkgs="$pkgs gcc-$ver-source"
 
 installed() {

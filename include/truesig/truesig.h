@@ -372,6 +372,55 @@ unsigned truesig_piece__const_kind(const struct truesig_piece *piece);
 uint64_t truesig_piece__const_value(const struct truesig_piece *piece);
 const char *truesig_piece__const_text(const struct truesig_piece *piece);
 
+/* ---- BPF programs written against source names ---------------------------- */
+
+/*
+ * A BPF object whose fentry and fexit programs name a function as written
+ * (SEC("fentry/finish_task_switch")) and read its arguments by their source
+ * names (<truesig/truesig_bpf.h>), attached to every function that stands
+ * for it in the running kernel: one instance of the object for each of
+ * those functions, instance i's program on the i-th of them (not loaded
+ * where there are fewer), each told where each argument is there.  The
+ * instances share instance 0's maps; .rodata is each one's own.  These
+ * calls need libbpf.  docs/FIND.md has a complete example.
+ */
+struct bpf_object;		/* libbpf's */
+struct truesig_bpf;
+
+/*
+ * Open the BPF object at `path` (or of `size` bytes at `image`, copied;
+ * `name` stands for it in messages), find the functions of each of its
+ * fentry/fexit programs in the running kernel's BTF (/sys/kernel/btf) and
+ * open every instance, attach targets and argument places set.  0 with
+ * *tb set; -ENOENT when the kernel has no function a program names,
+ * -EINVAL, -ENOMEM, or libbpf's error.  Before truesig_bpf__load, each
+ * instance's object may be set up further (its own read-only variables).
+ * `btf_dir` (NULL: /sys/kernel/btf) may name another kernel's BTF, laid
+ * out as /sys/kernel/btf: the instances are then set up as for it, to be
+ * looked at, and not loadable (libbpf resolves attach targets in the
+ * running kernel).
+ */
+int truesig_bpf__open(const char *path, const char *btf_dir,
+		      struct truesig_bpf **tb);
+int truesig_bpf__open_mem(const void *image, size_t size, const char *name,
+			  const char *btf_dir, struct truesig_bpf **tb);
+/* Load every instance (instance 0 first, whose maps the others reuse),
+   then attach each loaded program.  0 or a negative errno value. */
+int truesig_bpf__load(struct truesig_bpf *tb);
+int truesig_bpf__attach(struct truesig_bpf *tb);
+/* Detach, unload and free it all.  NULL is allowed. */
+void truesig_bpf__destroy(struct truesig_bpf *tb);
+/* The instances: their objects (instance 0's maps are every one's). */
+size_t truesig_bpf__object_cnt(const struct truesig_bpf *tb);
+struct bpf_object *truesig_bpf__object(const struct truesig_bpf *tb,
+				       size_t index);
+/* The function instance `index` attaches program `prog_name` to, as the
+   lookup found it (its symbol, prototype, arguments' fates); NULL where
+   that instance does not load the program. */
+const struct truesig_func *truesig_bpf__target(const struct truesig_bpf *tb,
+					       size_t index,
+					       const char *prog_name);
+
 #ifdef __cplusplus
 }
 #endif

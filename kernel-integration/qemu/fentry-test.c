@@ -47,6 +47,7 @@
 
 #include "fentry-test.h"
 #include "fentry.skel.h"
+#include "source-test.h"
 
 static int failures;
 static bool quiet;	/* libbpf's messages off: a failure is expected */
@@ -609,6 +610,10 @@ int main(void)
 out:
 	fentry_bpf__destroy(skel);
 	printf("qemu-fentry: %s\n", failures ? "FAIL" : "PASS");
+	/* The same kernel, programs written against source names alone,
+	   by libtruesig and by bpftrace. */
+	source_test();
+	bpftrace_test();
 	fflush(stdout);
 	sync();
 	/*

@@ -4,7 +4,9 @@
 # otherwise) with an initramfs whose /init is fentry-test.c: it loads
 # the modules that have records (after those they depend on), attaches
 # fentry.bpf.c's programs to clone functions through the BTF truesig
-# made, and checks what they read.
+# made, and checks what they read; then source-test.c attaches
+# source.bpf.c's, written against functions as written, to every
+# function that stands for each, through libtruesig.
 #
 # WORK receives vmlinux.h, the BPF object, the initramfs and the console
 # log (console.log).  Prints the test's lines and the kernel's BTF
@@ -21,18 +23,28 @@ work=$(cd "$2" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
 cc=${HOSTCC:-${CC:-gcc}}
 
-# The BPF programs, against the types of this kernel's BTF.
+# The BPF programs, against the types of this kernel's BTF: fentry.bpf.c
+# written for the clones' true prototypes, source.bpf.c against the
+# functions as written (<truesig/truesig_bpf.h>).
+top=$(cd "$here/../.." && pwd)
 bpftool btf dump file "$kobj/vmlinux" format c >"$work/vmlinux.h"
-clang -g -O2 -target bpf -fms-extensions -Wno-microsoft-anon-tag -D__TARGET_ARCH_x86 -I"$work" -I"$here" \
-	-c "$here/fentry.bpf.c" -o "$work/fentry.bpf.o"
-bpftool gen skeleton "$work/fentry.bpf.o" name fentry_bpf >"$work/fentry.skel.h"
+for prog in fentry source; do
+	clang -g -O2 -target bpf -fms-extensions -Wno-microsoft-anon-tag -D__TARGET_ARCH_x86 \
+		-I"$work" -I"$here" -I"$top/include" \
+		-c "$here/$prog.bpf.c" -o "$work/$prog.bpf.o"
+	bpftool gen skeleton "$work/$prog.bpf.o" name "${prog}_bpf" >"$work/$prog.skel.h"
+done
 
-# /init: static, with libbpf (Debian's libbpf-dev, libelf-dev and
-# zlib1g-dev ship the static libraries; a newer libelf also wants zstd's).
+# /init: static, with libtruesig (the one of the tool TRUESIG names, built
+# beside it) and libbpf (Debian's libbpf-dev, libelf-dev and zlib1g-dev
+# ship the static libraries; a newer libelf also wants zstd's).
+libtruesig=$(dirname "${TRUESIG:-$top/build/truesig}")/lib/libtruesig.a
+[ -f "$libtruesig" ] || { echo "run.sh: no $libtruesig (make it first)" >&2; exit 1; }
 libs=$(pkg-config --static --libs libbpf)
 # shellcheck disable=SC2086
-$cc -static -O2 -Wall -Wextra -Werror -I"$work" -I"$here" \
-	-o "$work/init" "$here/fentry-test.c" $libs
+$cc -static -O2 -Wall -Wextra -Werror -I"$work" -I"$here" -I"$top/include" \
+	-o "$work/init" "$here/fentry-test.c" "$here/source-test.c" \
+	"$libtruesig" $libs
 
 rm -rf "$work/root"
 mkdir -p "$work/root/proc" "$work/root/sys" "$work/root/dev"
@@ -59,16 +71,35 @@ while read -r ko; do
 	name=${ko##*/}
 	add_module "$(echo "${name%.ko}" | tr '-' '_')"
 done <"$work/ko.list"
+# bpftrace too, where this machine has it: the program `truesig find
+# --bpftrace' writes for this kernel, bpftrace, /bin/sh and every library
+# they load (some 200 MB: the guest gets more memory).
+mem=512
+bt=$(command -v bpftrace || true)
+if [ -n "$bt" ]; then
+	mkdir -p "$work/root/bpftrace" "$work/root/usr/bin"
+	"${TRUESIG:-$top/build/truesig}" find --btf "$kobj/vmlinux" --bpftrace \
+		do_sigaltstack >"$work/root/bpftrace/sigaltstack.bt"
+	cp -L "$bt" "$work/root/usr/bin/bpftrace"
+	# bpftrace runs commands through popen(): /bin/sh too.
+	mkdir -p "$work/root/bin"
+	cp -L /bin/sh "$work/root/bin/sh"
+	for lib in $(ldd "$bt" /bin/sh | awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^\// && $i !~ /:$/) print $i }' | sort -u); do
+		mkdir -p "$work/root$(dirname "$lib")"
+		cp -L "$lib" "$work/root$lib"
+	done
+	mem=2048
+fi
 (cd "$work/root" && find . | cpio -o -H newc --quiet) | gzip >"$work/initramfs.gz"
 
 timeout "${QEMU_TIMEOUT:-600}" qemu-system-x86_64 -accel "${QEMU_ACCEL:-tcg}" \
-	-m 512 -nographic -no-reboot -serial mon:stdio -display none \
+	-m "$mem" -nographic -no-reboot -serial mon:stdio -display none \
 	-kernel "$kobj/arch/x86/boot/bzImage" -initrd "$work/initramfs.gz" \
 	-append "console=ttyS0 panic=-1" </dev/null \
 	>"$work/console.log" 2>&1 || true
 tr -d '\r' <"$work/console.log" >"$work/console.txt"
 
-grep -E '^(fentry|module|vmlinux|qemu-fentry|libbpf)|BTF|btf' "$work/console.txt" || true
+grep -E '^(fentry|module|vmlinux|qemu-fentry|qemu-source-name|source-name|qemu-bpftrace|libbpf)|BTF|btf' "$work/console.txt" || true
 if grep -iE 'btf.*(error|invalid|fail)|(error|invalid|fail).*btf' "$work/console.txt" |
 	grep -v '^fentry' >/dev/null; then
 	echo "run.sh: the kernel logged a BTF error (console: $work/console.txt)"

@@ -16,6 +16,7 @@
  * are written for bpftrace 0.17 and later (`args->`, `kfunc:MODULE:`).
  */
 #include <bpf/btf.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,10 +58,16 @@ static const char *conversion(const struct btf *btf, uint32_t id)
 		return NULL;
 	if (btf_is_ptr(t))
 		return "0x%lx";
+	/* bpftrace prints %d and %u as 32 bits: 8-byte values want l. */
 	if (btf_is_enum(t))
-		return "%d";
-	if (btf_is_int(t))
-		return btf_int_encoding(t) & BTF_INT_SIGNED ? "%d" : "%u";
+		return t->size == 8 ? "%ld" : "%d";
+	if (btf_is_int(t)) {
+		bool is_signed = btf_int_encoding(t) & BTF_INT_SIGNED;
+
+		if (t->size == 8)
+			return is_signed ? "%ld" : "%lu";
+		return is_signed ? "%d" : "%u";
+	}
 	return NULL;
 }
 
@@ -103,7 +110,9 @@ static void value(FILE *fmt, FILE *values, const struct truesig_func *f,
 		return;
 	}
 	fputs(conv, fmt);
-	fprintf(values, ", args->%s", find_param_name(f, (int)param));
+	/* A pointer as a number: printf's %lx takes integers. */
+	fprintf(values, ", %sargs->%s", strcmp(conv, "0x%lx") ? "" : "(uint64)",
+		find_param_name(f, (int)param));
 }
 
 static void probe(FILE *out, const struct truesig_lookup *l,
@@ -173,9 +182,14 @@ static void probe(FILE *out, const struct truesig_lookup *l,
 			fprintf(fmt, "%s", first ? "" : " ");
 			format_text(fmt, name);
 			fputc('=', fmt);
-			format_text(fmt, a->constant.kind == TS_CONST_PIECES ||
-					 a->constant.kind == TS_CONST_NONE
-					 ? "<constant>" : a->constant.text);
+			if (a->constant.kind == TS_CONST_SIGNED)
+				fprintf(fmt, "%" PRId64, (int64_t)a->constant.value);
+			else if (a->constant.kind == TS_CONST_UNSIGNED)
+				fprintf(fmt, "%" PRIu64, a->constant.value);
+			else if (a->constant.kind == TS_CONST_TEXT)
+				format_text(fmt, a->constant.text);
+			else
+				fputs("<constant>", fmt);
 			first = false;
 			break;
 		}

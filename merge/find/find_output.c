@@ -20,6 +20,7 @@
 
 #include "find_output.h"
 #include "json.h"
+#include "records.h"
 #include "truesig_format.h"
 
 const char *find_param_name(const struct truesig_func *f, int param)
@@ -46,6 +47,19 @@ static const struct truesig_arg *nth_arg(const struct truesig_func *f,
 static size_t arg_count(const struct truesig_func *f, size_t n_args)
 {
 	return n_args ? n_args : f->n_args;
+}
+
+/* How many functions found share f's name in f's BTF (1: f alone).  A
+   tracer attaching by name (libbpf, the kernel) reaches one of them. */
+static size_t same_name_count(const struct truesig_lookup *l,
+			      const struct truesig_func *f)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < l->n_funcs; i++)
+		n += l->funcs[i].btf == f->btf &&
+		     !strcmp(l->funcs[i].symbol, f->symbol);
+	return n;
 }
 
 /* ---- text -------------------------------------------------------------- */
@@ -162,6 +176,10 @@ static void print_text(FILE *out, const struct truesig_lookup *l,
 			fprintf(out, ", in %s", f->btf_name);
 		fputs(f->verified ? "\n" : "; unverified: no truesig tags "
 					  "describe it\n", out);
+		if (same_name_count(l, f) > 1)
+			fprintf(out, "  one of %zu functions of this name: a "
+				"tracer attaching by name reaches the one the "
+				"kernel finds first\n", same_name_count(l, f));
 		if (f->return_dropped)
 			fputs("  return: dropped (returns nothing)\n", out);
 		for (size_t k = 0; k < arg_count(f, n_args); k++)
@@ -184,15 +202,10 @@ static void json_constant(struct json_writer *w,
 	}
 }
 
+/* The record's word for how a value arrives, or NULL for none. */
 static const char *how_str(unsigned how)
 {
-	switch (how) {
-	case TS_HOW_COPY:		return "copy";
-	case TS_HOW_REFERENCE:		return "reference";
-	case TS_HOW_VALUE_PIECE:	return "value_piece";
-	case TS_HOW_POINTER_PIECE:	return "pointer_piece";
-	default:			return NULL;
-	}
+	return how ? truesig_how_name(how) : NULL;
 }
 
 /* One "args" entry: the argument, or one of its pieces. */
@@ -296,6 +309,8 @@ static void print_json(FILE *out, const struct truesig_lookup *l,
 		json_kinds(&w, f->kinds);
 		json_key(&w, "verified");
 		json_bool(&w, f->verified);
+		json_key(&w, "same_name");
+		json_uint(&w, same_name_count(l, f));
 		json_key(&w, "prototype");
 		json_string(&w, f->prototype);
 		json_key(&w, "return");

@@ -21,19 +21,14 @@
 #include "array.h"
 #include "btf_source.h"
 #include "errmsg.h"
+#include "records.h"
 #include "truesig_format.h"
 
 #define TAG_PREFIX	"truesig:"
 
 const char *source_fate_str(unsigned fate)
 {
-	switch (fate) {
-	case TS_FATE_PASSED:	return "passed";
-	case TS_FATE_SPLIT:	return "split";
-	case TS_FATE_REMOVED:	return "removed";
-	case TS_FATE_CONSTANT:	return "constant";
-	default:		return "unknown";
-	}
+	return fate ? truesig_fate_name(fate) : "unknown";
 }
 
 /* ".isra.0", ".constprop.3.isra.0", ".part.1": words of GCC's clone

@@ -38,13 +38,14 @@ static inline void fail(const char *name, const char *fmt, ...)
 	test_failures++;
 }
 
-/* Report one case from a condition; `detail` says what went wrong. */
+/* Report one case from a condition; `detail` says what went wrong (NULL:
+   nothing more to say). */
 static inline bool check(const char *name, bool ok, const char *detail)
 {
 	if (ok)
 		pass(name);
 	else
-		fail(name, "%s", detail);
+		fail(name, "%s", detail ? detail : "");
 	return ok;
 }
 
