@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include <bpf/bpf.h>
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <truesig/truesig.h>
 #include <truesig/truesig_bpf.h>
@@ -122,6 +123,41 @@ static void count_targets(const struct truesig_bpf *tb, int p,
 		else if (f)
 			++*originals;
 	}
+}
+
+/*
+ * Whether the kernel has function p both as written and as a clone
+ * (name and name.*) in /proc/kallsyms while its BTF has no FUNC of that
+ * name: pahole 1.25 and later leave such functions out of BTF (their
+ * DWARF has two prototypes under one name), so nothing of them can be
+ * attached by source name as written.  Only then is the "both" check
+ * not one this kernel can answer.
+ */
+static bool kernel_has_both_without_btf(int p)
+{
+	const char *name = programs[p].function;
+	size_t len = strlen(name);
+	bool plain = false, clone = false, in_btf;
+	char line[512], sym[256];
+	struct btf *btf;
+	FILE *f = fopen("/proc/kallsyms", "r");
+
+	if (!f)
+		return false;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%*s %*s %255s", sym) != 1 ||
+		    strncmp(sym, name, len))
+			continue;
+		plain |= sym[len] == '\0';
+		clone |= sym[len] == '.';
+	}
+	fclose(f);
+	btf = btf__load_vmlinux_btf();
+	if (libbpf_get_error(btf))
+		return false;
+	in_btf = btf__find_by_name_kind(btf, name, BTF_KIND_FUNC) >= 0;
+	btf__free(btf);
+	return plain && clone && !in_btf;
 }
 
 /* What program p saw, read from the .bss map (its layout the skeleton's). */
@@ -333,8 +369,25 @@ int source_test(void)
 	check_true("a removed argument was reported unavailable", removed > 0);
 	check_true("functions that exist only as clones were traced",
 		   all_clones > 0);
-	check_true("a function with both its original and a clone was traced",
-		   both > 0);
+	if (both > 0) {
+		check_true("a function with both its original and a clone "
+			   "was traced", true);
+	} else {
+		int p = 0;
+
+		while (p < N_SOURCE_PROBES && !kernel_has_both_without_btf(p))
+			p++;
+		if (p < N_SOURCE_PROBES)
+			printf("source-name a function with both its original "
+			       "and a clone was traced: not checked: %s is in "
+			       "kallsyms as written and as a clone, but its "
+			       "BTF has no FUNC %s (pahole leaves such "
+			       "functions out)\n", programs[p].function,
+			       programs[p].function);
+		else
+			check_true("a function with both its original and a "
+				   "clone was traced", false);
+	}
 out:
 	truesig_bpf__destroy(tb);
 	free(value);
