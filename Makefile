@@ -3,14 +3,19 @@
 
 .DEFAULT_GOAL := all
 CC	?= gcc
-# The kernel the kernel goals build (6.1, 6.12, 7.2) and, unless CC is
-# given, the GCC Debian builds it with.
+# The kernel the kernel goals build (6.1, 6.12, 7.2), for ARCH (x86_64,
+# the default, or arm64: cross-built) and, unless CC is given, the GCC
+# Debian builds it with.
 KERNEL	?= 6.1
 export KERNEL
-KERNEL_CC_6.12 := gcc-14
-KERNEL_CC_7.2 := gcc-15
+ARCH	?= x86_64
+KERNEL_CC_x86_64_6.12 := gcc-14
+KERNEL_CC_x86_64_7.2 := gcc-15
+KERNEL_CC_arm64_6.1 := aarch64-linux-gnu-gcc-12
+KERNEL_CC_arm64_6.12 := aarch64-linux-gnu-gcc-14
+KERNEL_CC_arm64_7.2 := aarch64-linux-gnu-gcc-15
 ifeq ($(origin CC),default)
-CC	:= $(if $(filter kernel-check,$(MAKECMDGOALS)),$(or $(KERNEL_CC_$(KERNEL)),gcc),gcc)
+CC	:= $(if $(filter kernel-check,$(MAKECMDGOALS)),$(or $(KERNEL_CC_$(ARCH)_$(KERNEL)),gcc),gcc)
 endif
 
 # A GCC this system lacks and has no package for (GCC 13-16 on Debian 12)
@@ -306,8 +311,11 @@ kernel-check: all
 	@[ -d kernel-integration/patches-$(KERNEL) ] || { \
 		echo "kernel-check: no patches for Linux $(KERNEL) (kernel-integration/patches-$(KERNEL)/); there are: $(patsubst kernel-integration/patches-%,%,$(wildcard kernel-integration/patches-*))" >&2; \
 		exit 2; }
+	@case '$(ARCH)' in x86_64|arm64) ;; *) \
+		echo "kernel-check: no kernel check for ARCH=$(ARCH) (there are x86_64 and arm64)" >&2; \
+		exit 2 ;; esac
 	@scripts/deps.sh $(CC) kernel
-	@CC=$(CC) TRUESIG_PLUGIN=$(abspath $(PLUGIN)) TRUESIG=$(abspath $(TOOL)) \
+	@CC=$(CC) ARCH=$(ARCH) TRUESIG_PLUGIN=$(abspath $(PLUGIN)) TRUESIG=$(abspath $(TOOL)) \
 		kernel-integration/build-and-check.sh $(KERNEL_WORK)
 
 # Every benchmark in one run, ratios side by side (bench/run-all.sh);

@@ -2,7 +2,8 @@
 # build-and-check.sh [WORK]
 #
 # The kernel check (`make kernel-check`): build Linux $KERNEL (6.1, the
-# default, 6.12 or 7.2) from Debian's linux-source-$KERNEL twice with
+# default, 6.12 or 7.2; for x86-64, or for arm64 when CC is an aarch64
+# cross compiler) from Debian's linux-source-$KERNEL twice with
 # build-kernel.sh's small config (from 6.12 on with IBT and objtool's
 # warnings as errors), once with the patches of patches-$KERNEL/ and the
 # plugin, once without the plugin, in WORK (default build/kernel, or
@@ -17,7 +18,8 @@
 #     later: this system's, else the toolchain root's) judged per clone
 #     symbol by `truesig compare': right, wrong, missing ("not measured"
 #     when no such pahole runs: a measurement, not a condition);
-#   - objtool: any message of it ("objtool:") in either build's log;
+#   - objtool: any message of it ("objtool:") in either build's log ("not
+#     used" where the kernel's config has no OBJTOOL: arm64);
 #   - the size of .debug_truesig, and the BTF growth over pahole's BTF;
 #   - the plugin's compile-time overhead: user time with / without;
 #
@@ -29,8 +31,8 @@
 # The last line is
 #   kernel-check: R records, C/N clone functions with a true prototype in BTF, pahole true_signature A/B/M, objtool clean|N lines, qemu fentry PASS|FAIL, source-name attach PASS|FAIL
 # and the exit status is 0 only when every clone function has a true
-# prototype in BTF, every clone symbol has its record, objtool printed
-# nothing and both QEMU tests passed.
+# prototype in BTF, every clone symbol has its record, objtool (where the
+# kernel runs it) printed nothing and both QEMU tests passed.
 #
 # Environment: CC (default gcc-12), KERNEL, KCONFIG, JOBS, KERNEL_SRC (see
 # build-kernel.sh); TRUESIG_PLUGIN and TRUESIG (default: build/truesig.so
@@ -58,7 +60,18 @@ log=$work/kernel-check.log
 say() { echo "$*" | tee -a "$log"; }
 elapsed() { echo "$(( $(date +%s) - $1 ))"; }
 t0=$(date +%s)
-say "kernel-check: Linux $KERNEL, $("${CC:-gcc-12}" --version | head -n 1)"
+case $(echo "${CC:-gcc-12}" | sed 's|.*/||') in
+aarch64-*) arch=arm64 ;;
+*) arch=x86_64 ;;
+esac
+# fentry on arm64 needs ftrace's direct calls, which arm64 has from Linux
+# 6.4 (DYNAMIC_FTRACE_WITH_CALL_OPS); 6.1's BPF trampolines can be
+# attached to BPF programs only (bpf_arch_text_poke refuses kernel text).
+if [ "$arch" = arm64 ] && [ "$KERNEL" = 6.1 ]; then
+	echo "kernel-check: Linux 6.1 cannot attach fentry programs to an arm64 kernel's functions (arm64 has ftrace direct calls from 6.4): use KERNEL=6.12 or KERNEL=7.2" >&2
+	exit 2
+fi
+say "kernel-check: Linux $KERNEL for $arch, $("${CC:-gcc-12}" --version | head -n 1)"
 
 # pahole_true_signature OUT VMLINUX: pahole's BTF with its true_signature
 # feature (pahole 1.32 or later), from this system's pahole or else the
@@ -230,7 +243,9 @@ say ".BTF: $btf_final bytes with truesig, $btf_pahole from pahole alone on the s
 say ""
 say "== objtool (both builds' logs)"
 objtool=clean
+grep -q '^CONFIG_OBJTOOL=y' "$obj/.config" || objtool="not used"
 for b in patched plain; do
+	[ "$objtool" != "not used" ] || break
 	if [ ! -f "$work/$b/build.log" ]; then
 		say "objtool: no build log of the $b build ($work/$b/build.log)"
 		objtool="not checked"
@@ -243,13 +258,17 @@ if [ "$objtool" = clean ]; then
 		head -n 20 | tee -a "$log" || true
 	[ "$objtool_lines" -eq 0 ] || objtool="$objtool_lines lines"
 fi
-say "objtool: $objtool"
+if [ "$objtool" = "not used" ]; then
+	say "objtool: not used (this $arch kernel's config has no OBJTOOL)"
+else
+	say "objtool: $objtool"
+fi
 
 # ---- compile time --------------------------------------------------------------
 read -r u_with _ <"$work/patched/time"
 read -r u_plain _ <"$work/plain/time"
 say ""
-say "== compile time (user seconds of the whole build: vmlinux, modules, bzImage)"
+say "== compile time (user seconds of the whole build: vmlinux, modules, the boot image)"
 say "with the plugin: $u_with s, without: $u_plain s, ratio $(echo "$u_with $u_plain" |
 	awk '{ printf "%.3f", $1 / $2 }')"
 
@@ -272,7 +291,7 @@ say ""
 say "kernel-check: took $(elapsed "$t0") s; log: $log"
 all_ok=1
 if [ "$ok" -ne "$total" ] || [ "$n_missing" -ne 0 ] || [ "$btf_fail" -ne 0 ] ||
-   [ "$objtool" != clean ]; then
+   { [ "$objtool" != clean ] && [ "$objtool" != "not used" ]; }; then
 	all_ok=0
 fi
 say "kernel-check: $records records, $ok/$total clone functions with a true prototype in BTF, pahole true_signature $pahole_ts, objtool $objtool, qemu fentry $qemu, source-name attach $source_name"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # build-kernel.sh [--plugin PLUGIN [--patched TOOL]] OUT
 #
-# Build the small x86-64 kernel the kernel checks use, from Debian's
+# Build the small kernel the kernel checks use (x86-64, or arm64 when CC
+# is an aarch64 cross compiler), from Debian's
 # linux-source-$KERNEL (KERNEL: 6.1, the default, 6.12 or 7.2; or
 # $KERNEL_SRC: a tarball or an unpacked tree), in the directory OUT: the
 # source is unpacked in OUT/src, objects go to OUT/obj.
@@ -20,11 +21,15 @@
 # sysfs), plus networking and the block layer for a realistic amount of
 # code.  From 6.12 on, with indirect branch tracking and objtool's warnings
 # as errors (X86_KERNEL_IBT, OBJTOOL_WERROR), as distributions build them.
+# On arm64: the PL011 UART of QEMU's virt machine for the console, and -O2
+# (CC_OPTIMIZE_FOR_PERFORMANCE): with GCC, arm64's ftrace calls BPF
+# trampolines directly only then (DYNAMIC_FTRACE_WITH_CALL_OPS, from 6.4).
 #
 # KCONFIG=defconfig starts from the architecture's defconfig in place of
 # tinyconfig (the scale run: the same options added).
 #
-# Environment: CC (default gcc-12), JOBS (default nproc), KERNEL, KCONFIG,
+# Environment: CC (default gcc-12; aarch64-linux-gnu-gcc-N cross-builds
+# for arm64, with HOSTCC gcc-N), JOBS (default nproc), KERNEL, KCONFIG,
 # KERNEL_SRC, HOSTCFLAGS (added to the host tools' flags, e.g.
 # -Wno-error=discarded-qualifiers for 6.1 on a newer C library).
 # The last line gives the build's user, system and elapsed seconds.
@@ -46,6 +51,19 @@ done
 [ -z "$tool" ] || [ -n "$plugin" ] || usage
 out=$1
 cc=${CC:-gcc-12}
+# The kernel's architecture, told by the compiler's name.
+triplet=$(echo "$cc" | sed -n 's|.*/||; s/^\(.*-linux-gnu[a-z]*\)-gcc.*/\1/p')
+case $triplet in
+''|x86_64-*) arch=x86_64 ;;
+aarch64-*) arch=arm64 ;;
+*) echo "$0: no kernel build for $triplet (x86_64 and aarch64 have one)" >&2; exit 2 ;;
+esac
+if [ -n "${ARCH:-}" ] && [ "$ARCH" != "$arch" ]; then
+	echo "$0: ARCH=$ARCH, but $cc builds for $arch" >&2
+	exit 2
+fi
+# Kbuild's own ARCH is x86 for x86-64 (its default); arm64's is given below.
+unset ARCH
 jobs=${JOBS:-$(nproc)}
 kernel=${KERNEL:-6.1}
 kconfig=${KCONFIG:-tinyconfig}
@@ -97,7 +115,15 @@ case $version in
 	exit 2 ;;
 esac
 
-set -- CC="$cc" HOSTCC="$cc"
+if [ "$arch" = x86_64 ]; then
+	set -- CC="$cc" HOSTCC="$cc"
+	image=bzImage
+else
+	# The host's compiler of the same version (a root may have no "gcc").
+	ver=$(echo "$cc" | sed -n 's/.*-gcc-\([0-9][0-9]*\)$/\1/p')
+	set -- ARCH="$arch" CROSS_COMPILE="$triplet-" CC="$cc" HOSTCC="gcc${ver:+-$ver}"
+	image=Image
+fi
 # Host tools: Linux 6.1's copy of libbpf (built for resolve_btfids) is
 # -Werror, and a newer C library makes it warn (Debian sid's glibc 2.43:
 # strchr of a const string returns a const pointer).
@@ -111,7 +137,7 @@ fi
 mkdir -p "$out/obj"
 make -s -C "$out/src" O="$out/obj" "$@" "$kconfig" >/dev/null
 "$out/src/scripts/config" --file "$out/obj/.config" \
-	-e 64BIT -e PRINTK -e TTY -e SERIAL_8250 -e SERIAL_8250_CONSOLE \
+	-e 64BIT -e PRINTK -e TTY \
 	-e BLK_DEV_INITRD -e RD_GZIP -e BINFMT_ELF -e BINFMT_SCRIPT \
 	-e DEVTMPFS -e DEVTMPFS_MOUNT -e PROC_FS -e SYSFS -e NET -e INET \
 	-e BLOCK -e MODULES -e MODULE_UNLOAD -e MULTIUSER -e FUTEX \
@@ -126,8 +152,17 @@ make -s -C "$out/src" O="$out/obj" "$@" "$kconfig" >/dev/null
 # (EPOLL: bpftrace, which the QEMU test runs where it can, polls its
 # buffers with epoll.)  From 6.12 on also memfd_create(), without which a newer libbpf (1.7:
 # the toolchain root's, that builds the QEMU test there) opens no object.
-[ "$kernel" = 6.1 ] || "$out/src/scripts/config" --file "$out/obj/.config" \
-	-e X86_KERNEL_IBT -e OBJTOOL_WERROR -e MEMFD_CREATE
+if [ "$arch" = x86_64 ]; then
+	"$out/src/scripts/config" --file "$out/obj/.config" \
+		-e SERIAL_8250 -e SERIAL_8250_CONSOLE
+	[ "$kernel" = 6.1 ] || "$out/src/scripts/config" --file "$out/obj/.config" \
+		-e X86_KERNEL_IBT -e OBJTOOL_WERROR -e MEMFD_CREATE
+else
+	"$out/src/scripts/config" --file "$out/obj/.config" \
+		-e SERIAL_AMBA_PL011 -e SERIAL_AMBA_PL011_CONSOLE \
+		-d CC_OPTIMIZE_FOR_SIZE -e CC_OPTIMIZE_FOR_PERFORMANCE \
+		-e DYNAMIC_FTRACE_WITH_ARGS -e MEMFD_CREATE
+fi
 [ -z "$tool" ] || "$out/src/scripts/config" --file "$out/obj/.config" \
 	-e DEBUG_INFO_BTF_TRUESIG
 make -s -C "$out/src" O="$out/obj" "$@" olddefconfig 2>&1 |
@@ -140,7 +175,7 @@ fi
 start=$(date +%s)
 /usr/bin/time -f '%U %S' -o "$out/time" \
 	make -s -C "$out/src" O="$out/obj" "$@" -j"$jobs" \
-	vmlinux modules bzImage >"$out/build.log" 2>&1 || {
+	vmlinux modules "$image" >"$out/build.log" 2>&1 || {
 	tail -n 30 "$out/build.log" >&2
 	echo "$0: the kernel build failed (log: $out/build.log)" >&2
 	exit 1

@@ -42,10 +42,37 @@ libbpf-dev pkg-config dejagnu jq bpftool dwarves binutils make xz-utils clang"
 [ "${2:-}" = kernel ] && pkgs="$pkgs linux-source-${KERNEL:-6.1} bc bison flex
 libssl-dev zlib1g-dev cpio xz-utils time qemu-system-x86 clang llvm bpftrace"
 [ "${2:-}" = gcc-ipa ] && pkgs="$pkgs gcc-$ver-source"
+# A cross-built kernel (ARCH=arm64): QEMU for that machine, and the
+# target's libraries that the initramfs's /init links statically, as
+# packages of a foreign architecture (Debian's multiarch).
+if [ "${2:-}" = kernel ] && [ -n "$triplet" ]; then
+	case $debarch in
+	arm64) ;;
+	*) echo "deps: no kernel check for $debarch (arm64 has one)" >&2; exit 1 ;;
+	esac
+	pkgs="$pkgs qemu-system-arm libbpf-dev:$debarch libelf-dev:$debarch
+zlib1g-dev:$debarch libzstd-dev:$debarch"
+	if ! dpkg --print-foreign-architectures | grep -qx "$debarch"; then
+		if [ "$(id -u)" -ne 0 ]; then
+			echo "truesig's $debarch kernel check needs packages of that architecture; run as root:" >&2
+			echo "  dpkg --add-architecture $debarch && apt-get update" >&2
+			exit 1
+		fi
+		echo "deps: adding the $debarch architecture (dpkg --add-architecture)"
+		dpkg --add-architecture "$debarch"
+		apt-get update -o DPkg::Lock::Timeout=600 -q >/dev/null || true
+	fi
+fi
 
+# Whether a package is installed: PKG of this system's architecture (or
+# of all), PKG:ARCH of ARCH (a foreign one, after dpkg --add-architecture).
+native=$(dpkg --print-architecture)
 installed() {
-	s=$(dpkg-query -W -f='${db:Status-Status}' "$1" 2>/dev/null) || s=
-	[ "$s" = installed ]
+	case $1 in
+	*:*) dpkg-query -W -f='${db:Status-Status}\n' "$1" 2>/dev/null | grep -qx installed ;;
+	*) dpkg-query -W -f='${Architecture} ${db:Status-Status}\n' "$1" 2>/dev/null |
+		grep -qE "^($native|all) installed$" ;;
+	esac
 }
 # Whether this system's package lists know a package (after an update
 # when they know nothing yet: a new root or container).
@@ -67,7 +94,7 @@ done
 
 # Optional packages: what this release offers.
 multilib=gcc-$ver-multilib
-case $(dpkg --print-architecture) in amd64) ;; *) multilib= ;; esac
+case $native in amd64) ;; *) multilib= ;; esac
 [ -z "$triplet" ] || multilib=
 torture_src=
 for p in gcc-$ver-source $(ls -d /usr/src/gcc-[0-9]* 2>/dev/null |

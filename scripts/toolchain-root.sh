@@ -2,9 +2,10 @@
 # toolchain-root.sh: the Debian sid root in which truesig is built and
 # tested with a GCC this system does not have (GCC 13 to 16 on Debian 12).
 #
-#   toolchain-root.sh needed CC    exit 0 when CC must come from the root:
-#                                  not installed here, and no package of
-#                                  this system's provides it
+#   toolchain-root.sh needed CC    exit 0 when CC (gcc-N, or a cross
+#                                  compiler TRIPLET-gcc-N) must come from
+#                                  the root: not installed here, and no
+#                                  package of this system's provides it
 #   toolchain-root.sh exec CMD...  run CMD inside the root, in this
 #                                  checkout (made first when missing)
 #   toolchain-root.sh create       make the root (nothing when it exists)
@@ -60,9 +61,12 @@ create() {
 	need_root_user make toolchain-root
 	if ! command -v debootstrap >/dev/null 2>&1; then
 		echo "toolchain-root: installing debootstrap"
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -q debootstrap >/dev/null 2>&1 || {
-			apt-get update -q >/dev/null 2>&1
-			DEBIAN_FRONTEND=noninteractive apt-get install -y -q debootstrap >/dev/null
+		# Wait for another apt (scripts/deps.sh, the system's upgrades)
+		# rather than fail on its lock.
+		lock="-o DPkg::Lock::Timeout=600"
+		DEBIAN_FRONTEND=noninteractive apt-get install $lock -y -q debootstrap >/dev/null 2>&1 || {
+			apt-get update $lock -q >/dev/null 2>&1
+			DEBIAN_FRONTEND=noninteractive apt-get install $lock -y -q debootstrap >/dev/null
 		} || die "cannot install debootstrap (apt-get install debootstrap failed)"
 	fi
 	url=$(mirror)
@@ -110,9 +114,14 @@ needed)
 	cc=${1:?usage: toolchain-root.sh needed CC}
 	[ -z "${TRUESIG_IN_ROOT:-}" ] || exit 1
 	command -v "$cc" >/dev/null 2>&1 && exit 1
-	case $cc in gcc-[0-9]*) ;; *) exit 1 ;; esac
+	# The package that provides it: gcc-N, or gcc-N-TRIPLET for TRIPLET-gcc-N.
+	case $cc in
+	gcc-[0-9]*) pkg=$cc ;;
+	*-linux-gnu*-gcc-[0-9]*) pkg=gcc-${cc##*-gcc-}-${cc%-gcc-*} ;;
+	*) exit 1 ;;
+	esac
 	# A package of this system provides it: deps.sh installs it here.
-	[ -n "$(apt-cache policy "$cc" 2>/dev/null | sed -n 's/^ *Candidate: *//p' |
+	[ -n "$(apt-cache policy "$pkg" 2>/dev/null | sed -n 's/^ *Candidate: *//p' |
 		grep -v '(none)')" ] && exit 1
 	exit 0
 	;;
