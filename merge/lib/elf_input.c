@@ -407,6 +407,23 @@ const struct elf_symbol *elf_input_find_symbol(const struct elf_input *in,
 	return best;
 }
 
+const struct elf_symbol *elf_input_find_renamed_symbol(const struct elf_input *in,
+						       const char *name,
+						       uint64_t address)
+{
+	size_t len = strlen(name);
+
+	for (size_t i = 0; i < in->n_symbols; i++) {
+		const struct elf_symbol *s = &in->symbols[i];
+		size_t slen = strlen(s->name);
+
+		if (s->value == address && s->type == STT_FUNC && slen > len &&
+		    !strcmp(s->name + slen - len, name))
+			return s;
+	}
+	return NULL;
+}
+
 const struct elf_symbol *elf_input_symbols_named(const struct elf_input *in,
 						 const char *name,
 						 size_t *count)

@@ -99,6 +99,16 @@ const struct elf_symbol *elf_input_find_symbol(const struct elf_input *in,
 					       uint64_t address);
 
 /*
+ * The function symbol at `address` whose name is `name` with something
+ * put before it: `name` as a later step renamed it (Linux's arm64 pi/ and
+ * EFI stub objects go through objcopy --prefix-symbols).  NULL if there is
+ * none.  A scan of every symbol: for the records find_symbol missed.
+ */
+const struct elf_symbol *elf_input_find_renamed_symbol(const struct elf_input *in,
+						       const char *name,
+						       uint64_t address);
+
+/*
  * The symbols called `name` (every type and value; they are consecutive
  * in in->symbols): the first, with their number in *count; NULL and 0 if
  * there is none.

@@ -55,6 +55,36 @@ static int parse_sections(struct loaded_file *f, char *err, size_t err_size)
 	return 0;
 }
 
+/*
+ * A record names its symbol as GCC emitted it; a later step may have
+ * renamed the symbol (objcopy --prefix-symbols).  Readers, tracers and
+ * BTF want the name the file has, so take it where the record's own is
+ * not at the record's address.
+ */
+static void name_symbols_as_in_file(struct loaded_file *f)
+{
+	for (size_t i = 0; i < f->n_sections; i++) {
+		struct truesig_section *s = f->sections[i];
+
+		for (size_t u = 0; u < s->n_units; u++) {
+			struct truesig_unit *unit = &s->units[u];
+
+			for (uint32_t k = 0; k < unit->n_records; k++) {
+				struct truesig_record *r = &unit->records[k];
+				const struct elf_symbol *sym;
+
+				if (elf_input_find_symbol(f->elf, r->symbol,
+							  r->address))
+					continue;
+				sym = elf_input_find_renamed_symbol(f->elf,
+						r->symbol, r->address);
+				if (sym)
+					r->symbol = sym->name;
+			}
+		}
+	}
+}
+
 int load_path(const char *path, struct loaded_file *f, char *err,
 	      size_t err_size)
 {
@@ -66,6 +96,8 @@ int load_path(const char *path, struct loaded_file *f, char *err,
 		ret = parse_sections(f, err, err_size);
 	if (ret)
 		unload_file(f);
+	else
+		name_symbols_as_in_file(f);
 	return ret;
 }
 
@@ -81,6 +113,8 @@ int load_memory(const char *name, void *image, size_t size,
 		ret = parse_sections(f, err, err_size);
 	if (ret)
 		unload_file(f);
+	else
+		name_symbols_as_in_file(f);
 	return ret;
 }
 
