@@ -44,7 +44,7 @@ extern "C" {
 
 /* This header's version; truesig_version() says the library's. */
 #define LIBTRUESIG_MAJOR_VERSION 1
-#define LIBTRUESIG_MINOR_VERSION 1
+#define LIBTRUESIG_MINOR_VERSION 2
 
 /* "1.0": the version of the library linked in. */
 const char *truesig_version(void);
@@ -404,6 +404,29 @@ int truesig_bpf__open(const char *path, const char *btf_dir,
 		      struct truesig_bpf **tb);
 int truesig_bpf__open_mem(const void *image, size_t size, const char *name,
 			  const char *btf_dir, struct truesig_bpf **tb);
+
+/* A program whose function the kernel has neither as written nor as a
+   clone (inlined at every call, or configured out) is left unloaded in
+   every instance, said at TRUESIG_INFO, where truesig_bpf__open fails
+   with -ENOENT; truesig_bpf__target is NULL for it. */
+#define TRUESIG_BPF_SKIP_MISSING	(1u << 0)
+
+/* The options of truesig_bpf__open_file and _open_image (1.2).  Set `sz`
+   to its size; a field it does not reach, or 0, is the default. */
+struct truesig_bpf_opts {
+	size_t		 sz;
+	const char	*btf_dir;	/* as truesig_bpf__open's */
+	unsigned int	 flags;		/* TRUESIG_BPF_* */
+};
+
+/* truesig_bpf__open and _open_mem with options (NULL: none); -EINVAL for
+   a flag this library does not know. */
+int truesig_bpf__open_file(const char *path,
+			   const struct truesig_bpf_opts *opts,
+			   struct truesig_bpf **tb);
+int truesig_bpf__open_image(const void *image, size_t size, const char *name,
+			    const struct truesig_bpf_opts *opts,
+			    struct truesig_bpf **tb);
 /* Load every instance (instance 0 first, whose maps the others reuse),
    then attach each loaded program.  0 or a negative errno value. */
 int truesig_bpf__load(struct truesig_bpf *tb);

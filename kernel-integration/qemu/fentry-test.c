@@ -166,6 +166,29 @@ static void test_setscheduler(struct fentry_bpf *skel, const char *clone)
 	check(clone, "check", s->v[3], 1);
 }
 
+static void test_first_pos(struct fentry_bpf *skel, const char *clone)
+{
+	static const char sysctl[] = "/proc/sys/net/ipv4/ip_default_ttl";
+	struct fentry_seen *s = reset(skel, PROBE_FIRST_POS);
+	unsigned long long name = 0;
+	int fd = open(sysctl, O_WRONLY);
+
+	/* A write at position 3: the kernel ignores it (sysctl_writes_strict)
+	   after asking proc_first_pos_non_zero_ignore about *ppos. */
+	if (fd < 0 || pwrite(fd, "64\n", 3, 3) < 0) {
+		fail("writing to %s at position 3", sysctl);
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	close(fd);
+	memcpy(&name, "ip_default_ttl", sizeof(name));
+	check_true(clone, "hit", s->hits > 0);
+	check(clone, "*ppos", s->v[0], 3);
+	check(clone, "table->procname's first 8 bytes (ip_defau)", s->v[1],
+	      name);
+}
+
 static void test_sigaltstack(struct fentry_bpf *skel, const char *clone)
 {
 	static char altstack[65536];
@@ -370,6 +393,8 @@ static const struct probe probes[] = {
 	  true, 1 << KIND_CONSTANT, "proc_options", test_proc_options },
 	{ PROBE_VMA_NAME, "get_vma_name", "vma name", true,
 	  0, "vma_name", test_vma_name },
+	{ PROBE_FIRST_POS, "proc_first_pos_non_zero_ignore", "ppos* table",
+	  false, 1 << KIND_POINTER_TO_VALUE, "first_pos", test_first_pos },
 };
 
 /* Whether NAME is SOURCE followed by clone suffixes only. */

@@ -54,6 +54,24 @@ int BPF_PROG(setscheduler, struct task_struct *p, int policy, int priority,
 	return 0;
 }
 
+/*
+ * isra: `loff_t *ppos' became *ppos, the file position of a write to a
+ * sysctl (where x86-64 has _sched_setscheduler.isra, arm64 inlines it).
+ */
+SEC("fentry")
+int BPF_PROG(first_pos, loff_t pos, const struct ctl_table *table)
+{
+	struct fentry_seen *s = hit(PROBE_FIRST_POS);
+
+	if (s) {
+		s->v[0] = (__u64)pos;
+		/* The first 8 bytes of the sysctl's name. */
+		bpf_probe_read_kernel(&s->v[1], sizeof(s->v[1]),
+				      BPF_CORE_READ(table, procname));
+	}
+	return 0;
+}
+
 /* constprop: min_ss_size (MINSIGSTKSZ, a constant) is not passed. */
 SEC("fentry")
 int BPF_PROG(sigaltstack, const stack_t *ss, stack_t *oss, unsigned long sp)

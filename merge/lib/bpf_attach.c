@@ -30,6 +30,7 @@
  */
 #include <errno.h>
 #include <dirent.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,6 +88,7 @@ struct truesig_bpf {
 	size_t		 n_others, cap_others;
 	bool		 foreign;	/* the BTF of another kernel than this
 					   one: set up, not loadable */
+	unsigned	 flags;		/* TRUESIG_BPF_* */
 	bool		 loaded;
 };
 
@@ -228,6 +230,13 @@ static int look_up(struct truesig_bpf *tb)
 		if (ret) {
 			truesig_warn("%s\n", err);
 			return ret;
+		}
+		if (!l->n_funcs && (tb->flags & TRUESIG_BPF_SKIP_MISSING)) {
+			truesig_info("%s: program %s: the kernel has no "
+				     "function %s, nor a clone of it: not "
+				     "loaded\n", tb->name, tb->traced[i].prog,
+				     l->function);
+			continue;	/* no targets: loaded nowhere */
 		}
 		if (!l->n_funcs) {
 			truesig_warn("%s: program %s: the kernel has no "
@@ -554,15 +563,28 @@ static int open_all(struct truesig_bpf *tb, const char *btf_dir)
 	return ret;
 }
 
-int truesig_bpf__open_mem(const void *image, size_t size, const char *name,
-			  const char *btf_dir, struct truesig_bpf **out)
+/* opts' field, where opts reaches it; else 0. */
+#define OPT(opts, field)						\
+	((opts) && (opts)->sz >= offsetof(struct truesig_bpf_opts, field) + \
+			       sizeof((opts)->field) ? (opts)->field : 0)
+
+int truesig_bpf__open_image(const void *image, size_t size, const char *name,
+			    const struct truesig_bpf_opts *opts,
+			    struct truesig_bpf **out)
 {
+	const char *btf_dir = OPT(opts, btf_dir);
+	unsigned flags = OPT(opts, flags);
 	struct truesig_bpf *tb;
 	int ret;
 
 	if (!out || !image || !size || !name)
 		return -EINVAL;
 	*out = NULL;
+	if (flags & ~TRUESIG_BPF_SKIP_MISSING) {
+		truesig_warn("%s: unknown flags %#x\n", name,
+			     flags & ~TRUESIG_BPF_SKIP_MISSING);
+		return -EINVAL;
+	}
 	tb = calloc(1, sizeof(*tb));
 	if (!tb)
 		return -ENOMEM;
@@ -574,6 +596,7 @@ int truesig_bpf__open_mem(const void *image, size_t size, const char *name,
 	}
 	memcpy(tb->image, image, size);
 	tb->size = size;
+	tb->flags = flags;
 	ret = open_all(tb, btf_dir);
 	if (ret) {
 		if (ret == -ENOMEM)
@@ -585,8 +608,18 @@ int truesig_bpf__open_mem(const void *image, size_t size, const char *name,
 	return 0;
 }
 
-int truesig_bpf__open(const char *path, const char *btf_dir,
-		      struct truesig_bpf **out)
+int truesig_bpf__open_mem(const void *image, size_t size, const char *name,
+			  const char *btf_dir, struct truesig_bpf **out)
+{
+	struct truesig_bpf_opts opts = { .sz = sizeof(opts),
+					 .btf_dir = btf_dir };
+
+	return truesig_bpf__open_image(image, size, name, &opts, out);
+}
+
+int truesig_bpf__open_file(const char *path,
+			   const struct truesig_bpf_opts *opts,
+			   struct truesig_bpf **out)
 {
 	FILE *f;
 	void *image = NULL;
@@ -610,10 +643,19 @@ int truesig_bpf__open(const char *path, const char *btf_dir,
 	}
 	fclose(f);
 	if (!ret)
-		ret = truesig_bpf__open_mem(image, (size_t)size, path,
-					    btf_dir, out);
+		ret = truesig_bpf__open_image(image, (size_t)size, path, opts,
+					      out);
 	free(image);
 	return ret;
+}
+
+int truesig_bpf__open(const char *path, const char *btf_dir,
+		      struct truesig_bpf **out)
+{
+	struct truesig_bpf_opts opts = { .sz = sizeof(opts),
+					 .btf_dir = btf_dir };
+
+	return truesig_bpf__open_file(path, &opts, out);
 }
 
 /* ---- loading and attaching ------------------------------------------------------- */

@@ -55,15 +55,29 @@ truesig_print_fn_t truesig_set_print(truesig_print_fn_t fn)
 	return old;
 }
 
-void truesig_warn(const char *fmt, ...)
+static void say(enum truesig_print_level level, const char *fmt, va_list ap)
 {
 	truesig_print_fn_t fn = print_fn;
+
+	if (fn)
+		fn(level, fmt, ap);
+}
+
+void truesig_warn(const char *fmt, ...)
+{
 	va_list ap;
 
-	if (!fn)
-		return;
 	va_start(ap, fmt);
-	fn(TRUESIG_WARN, fmt, ap);
+	say(TRUESIG_WARN, fmt, ap);
+	va_end(ap);
+}
+
+void truesig_info(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say(TRUESIG_INFO, fmt, ap);
 	va_end(ap);
 }
 

@@ -10,4 +10,7 @@
 /* A TRUESIG_WARN message, "FILE: problem\n"; dropped without a callback. */
 void truesig_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* A TRUESIG_INFO message: what a call chose to do, where it did not fail. */
+void truesig_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 #endif

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * places OBJECT BTF_DIR — open the BPF object with truesig_bpf__open() on
+ * places [--skip-missing] OBJECT BTF_DIR — open the BPF object with
+ * truesig_bpf__open_file() (with TRUESIG_BPF_SKIP_MISSING if asked) on
  * the kernel BTF in BTF_DIR (laid out as /sys/kernel/btf) and print, for
  * each instance, the function each program attaches to and, for each
  * truesig__FUNC__ARG variable of its .rodata, where the instance was told
@@ -11,7 +12,8 @@
  *	instance 0: truesig__work__c__b: slot 0, 4 bytes, signed, passed
  *	instance 0: truesig__work__unused: none, removed
  *
- * Exit 0, or 1 with libtruesig's message.
+ * Exit 0, or 1 with libtruesig's message; its other messages (what it
+ * left unloaded) go to stderr too.
  */
 #include <stdio.h>
 #include <string.h>
@@ -21,12 +23,12 @@
 #include <truesig/truesig.h>
 #include <truesig/truesig_bpf.h>
 
-static int print_warning(enum truesig_print_level level, const char *fmt,
+static int print_message(enum truesig_print_level level, const char *fmt,
 			 va_list ap)
 {
-	if (level != TRUESIG_WARN)
+	if (level == TRUESIG_DEBUG)
 		return 0;
-	fputs("places: ", stderr);
+	fputs(level == TRUESIG_WARN ? "places: " : "places: info: ", stderr);
 	return vfprintf(stderr, fmt, ap);
 }
 
@@ -73,14 +75,21 @@ static void print_places(struct bpf_object *obj, size_t i)
 
 int main(int argc, char **argv)
 {
+	struct truesig_bpf_opts opts = { .sz = sizeof(opts) };
 	struct truesig_bpf *tb;
 
+	if (argc == 4 && !strcmp(argv[1], "--skip-missing")) {
+		opts.flags = TRUESIG_BPF_SKIP_MISSING;
+		argv++;
+		argc--;
+	}
 	if (argc != 3) {
-		fprintf(stderr, "usage: places OBJECT BTF_DIR\n");
+		fprintf(stderr, "usage: places [--skip-missing] OBJECT BTF_DIR\n");
 		return 2;
 	}
-	truesig_set_print(print_warning);
-	if (truesig_bpf__open(argv[1], argv[2], &tb))
+	opts.btf_dir = argv[2];
+	truesig_set_print(print_message);
+	if (truesig_bpf__open_file(argv[1], &opts, &tb))
 		return 1;
 	printf("%zu instances\n", truesig_bpf__object_cnt(tb));
 	for (size_t i = 0; i < truesig_bpf__object_cnt(tb); i++) {
