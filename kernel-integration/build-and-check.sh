@@ -116,9 +116,14 @@ modules=$(cd "$obj" && find . -name '*.ko' | sed 's|^\./||' | sort)
 # ---- symbols and records -----------------------------------------------------
 # Clone symbols: text symbols whose name carries .isra.N, .constprop.N or
 # .part.N suffixes; their kind is the chain of suffixes (constprop+isra).
-# .cold fragments are not entry points and are counted apart.
+# .cold fragments are not entry points and are counted apart.  With
+# CALL_PADDING (a defconfig's call-depth tracking, FineIBT) objtool marks
+# each function's padding with a symbol __pfx_NAME: not a function.
+text_symbols() {	# text_symbols ELF: nm's lines of its functions
+	nm --defined-only "$1" | awk '$2 ~ /^[tT]$/ && $3 !~ /^__pfx_/'
+}
 clone_kinds() {	# clone_kinds ELF: "kind name" per clone symbol
-	nm --defined-only "$1" | awk '$2 ~ /^[tT]$/ {
+	text_symbols "$1" | awk '{
 		n = split($3, part, ".")
 		kind = ""; cold = 0
 		for (i = 2; i <= n; i++) {
@@ -130,7 +135,7 @@ clone_kinds() {	# clone_kinds ELF: "kind name" per clone symbol
 	}'
 }
 
-text_syms=$(nm --defined-only "$vmlinux" | awk '$2 ~ /^[tT]$/' | wc -l)
+text_syms=$(text_symbols "$vmlinux" | wc -l)
 clone_kinds "$vmlinux" >"$work/clones"
 for m in $modules; do clone_kinds "$obj/$m"; done >>"$work/clones"
 grep -v '^cold:' "$work/clones" >"$work/clones.entry" || true

@@ -42,6 +42,21 @@ libbpf-dev pkg-config dejagnu jq bpftool dwarves binutils make xz-utils clang"
 [ "${2:-}" = kernel ] && pkgs="$pkgs linux-source-${KERNEL:-6.1} bc bison flex
 libssl-dev zlib1g-dev cpio xz-utils time qemu-system-x86 clang llvm bpftrace"
 [ "${2:-}" = gcc-ipa ] && pkgs="$pkgs gcc-$ver-source"
+# Whether this system's package lists know a package (after an update
+# when they know nothing yet: a new root or container).
+known() {
+	[ -n "$(apt-cache policy "$1" 2>/dev/null | sed -n 's/^ *Candidate: *//p' |
+		grep -v '(none)')" ]
+}
+# Update the package lists once (as root); again after the sources
+# changed (lists_fresh= first).  Another apt may hold the lock a while.
+lists_fresh=
+refresh_lists() {
+	[ -z "$lists_fresh" ] && [ "$(id -u)" -eq 0 ] || return 0
+	apt-get update -o DPkg::Lock::Timeout=600 -q >/dev/null || true
+	lists_fresh=1
+}
+
 # A cross-built kernel (ARCH=arm64): QEMU for that machine, and the
 # target's libraries that the initramfs's /init links statically, as
 # packages of a foreign architecture (Debian's multiarch).
@@ -60,7 +75,7 @@ zlib1g-dev:$debarch libzstd-dev:$debarch"
 		fi
 		echo "deps: adding the $debarch architecture (dpkg --add-architecture)"
 		dpkg --add-architecture "$debarch"
-		apt-get update -o DPkg::Lock::Timeout=600 -q >/dev/null || true
+		refresh_lists
 	fi
 fi
 
@@ -73,18 +88,6 @@ installed() {
 	*) dpkg-query -W -f='${Architecture} ${db:Status-Status}\n' "$1" 2>/dev/null |
 		grep -qE "^($native|all) installed$" ;;
 	esac
-}
-# Whether this system's package lists know a package (after an update
-# when they know nothing yet: a new root or container).
-known() {
-	[ -n "$(apt-cache policy "$1" 2>/dev/null | sed -n 's/^ *Candidate: *//p' |
-		grep -v '(none)')" ]
-}
-lists_fresh=
-refresh_lists() {
-	[ -z "$lists_fresh" ] && [ "$(id -u)" -eq 0 ] || return 0
-	apt-get update -q >/dev/null || true
-	lists_fresh=1
 }
 
 missing=
@@ -149,7 +152,8 @@ if [ "${2:-}" = kernel ] && [ "${KERNEL:-6.1}" = 6.12 ] &&
 			echo "deb $url trixie main" >/etc/apt/sources.list.d/trixie.list
 			printf 'Package: *\nPin: release n=trixie\nPin-Priority: 100\n' \
 				>/etc/apt/preferences.d/trixie
-			apt-get update -q >/dev/null 2>&1 || true
+			lists_fresh=
+			refresh_lists
 			known linux-source-6.12 || rm -f /etc/apt/sources.list.d/trixie.list \
 				/etc/apt/preferences.d/trixie
 		fi

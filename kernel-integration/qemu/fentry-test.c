@@ -189,6 +189,36 @@ static void test_first_pos(struct fentry_bpf *skel, const char *clone)
 	      name);
 }
 
+static void test_exec_count(struct fentry_bpf *skel, const char *clone)
+{
+	static const char path[] = "/not-a-program";
+	static char *const argv[] = { (char *)path, "a", "b", NULL };
+	static char *const envp[] = { "X=1", NULL };
+	struct fentry_seen *s;
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0755);
+
+	/* An executable file of no known format: execve counts its
+	   arguments and environment, then fails with ENOEXEC. */
+	if (fd < 0 || write(fd, "\0\0\0\0\0\0\0\0", 8) != 8) {
+		fail("writing %s", path);
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	close(fd);
+	s = reset(skel, PROBE_EXEC_COUNT);
+	if (execve(path, argv, envp) == 0 || errno != ENOEXEC) {
+		fail("execve of %s (expected ENOEXEC)", path);
+		return;
+	}
+	unlink(path);
+	check(clone, "hits (argv, envp)", s->hits, 2);
+	check(clone, "argv.ptr", s->v[0], (unsigned long)argv);
+	check(clone, "argv.is_compat", s->v[1], 0);
+	check(clone, "envp.ptr", s->v[2], (unsigned long)envp);
+	check(clone, "envp.is_compat", s->v[3], 0);
+}
+
 static void test_sigaltstack(struct fentry_bpf *skel, const char *clone)
 {
 	static char altstack[65536];
@@ -395,6 +425,8 @@ static const struct probe probes[] = {
 	  0, "vma_name", test_vma_name },
 	{ PROBE_FIRST_POS, "proc_first_pos_non_zero_ignore", "ppos* table",
 	  false, 1 << KIND_POINTER_TO_VALUE, "first_pos", test_first_pos },
+	{ PROBE_EXEC_COUNT, "count", "argv__ptr argv__is_compat", false,
+	  1 << KIND_CONSTANT, "exec_count", test_exec_count },
 };
 
 /* Whether NAME is SOURCE followed by clone suffixes only. */

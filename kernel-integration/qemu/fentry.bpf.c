@@ -72,6 +72,26 @@ int BPF_PROG(first_pos, loff_t pos, const struct ctl_table *table)
 	return 0;
 }
 
+/*
+ * constprop and isra: execve's count(argv, MAX_ARG_STRINGS) without the
+ * constant, its struct user_arg_ptr (passed by value) split into ptr and
+ * is_compat, on a kernel with CONFIG_COMPAT.  Called for argv, then envp.
+ */
+SEC("fentry")
+int BPF_PROG(exec_count, const char *const *ptr, bool is_compat)
+{
+	struct fentry_seen *s = hit(PROBE_EXEC_COUNT);
+
+	if (s && s->hits == 1) {
+		s->v[0] = (__u64)ptr;
+		s->v[1] = is_compat;
+	} else if (s && s->hits == 2) {
+		s->v[2] = (__u64)ptr;
+		s->v[3] = is_compat;
+	}
+	return 0;
+}
+
 /* constprop: min_ss_size (MINSIGSTKSZ, a constant) is not passed. */
 SEC("fentry")
 int BPF_PROG(sigaltstack, const stack_t *ss, stack_t *oss, unsigned long sp)
