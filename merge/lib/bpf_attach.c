@@ -212,6 +212,10 @@ static int choose_targets(struct traced *t)
 	return 0;
 }
 
+/* A program whose function the kernel lacks: its name, the program's, the
+   function's. */
+#define NO_FUNCTION "%s: program %s: the kernel has no function %s, nor a clone of it"
+
 /* Find the functions of every traced program in the kernel's BTF. */
 static int look_up(struct truesig_bpf *tb)
 {
@@ -232,17 +236,13 @@ static int look_up(struct truesig_bpf *tb)
 			return ret;
 		}
 		if (!l->n_funcs && (tb->flags & TRUESIG_BPF_SKIP_MISSING)) {
-			truesig_info("%s: program %s: the kernel has no "
-				     "function %s, nor a clone of it: not "
-				     "loaded\n", tb->name, tb->traced[i].prog,
-				     l->function);
+			truesig_info(NO_FUNCTION ": not loaded\n", tb->name,
+				     tb->traced[i].prog, l->function);
 			continue;	/* no targets: loaded nowhere */
 		}
 		if (!l->n_funcs) {
-			truesig_warn("%s: program %s: the kernel has no "
-				     "function %s, nor a clone of it\n",
-				     tb->name, tb->traced[i].prog,
-				     l->function);
+			truesig_warn(NO_FUNCTION "\n", tb->name,
+				     tb->traced[i].prog, l->function);
 			return -ENOENT;
 		}
 		ret = choose_targets(&tb->traced[i]);
