@@ -492,22 +492,24 @@ int bpftrace_test(void)
 		       "/bpftrace/sigaltstack.bt", (char *)NULL, bpftrace_env);
 		_exit(127);
 	}
-	/* bpftrace says "Attaching N probes..." once it has; under
-	   emulation its compiler takes a while (0.17: some 20 s).  Five
-	   minutes at most, well inside QEMU's time. */
+	/* bpftrace 0.17 says "Attaching N probes...", 0.2x "Attached N
+	   probes", once it has; under emulation its compiler takes a while
+	   (0.17: some 20 s).  Five minutes at most, well inside QEMU's
+	   time. */
 	for (int i = 0; i < 600 && !attached && pid > 0; i++) {
 		fd = open(out, O_RDONLY);
 		n = fd >= 0 ? (size_t)read(fd, buf, sizeof(buf) - 1) : 0;
 		if (fd >= 0)
 			close(fd);
 		buf[n < sizeof(buf) ? n : 0] = '\0';
-		attached = strstr(buf, "Attaching") != NULL;
+		attached = strstr(buf, "Attaching ") ||
+			   strstr(buf, "Attached ");
 		if (!attached && waitpid(pid, &status, WNOHANG) == pid)
 			break;
 		if (!attached)
 			usleep(500000);
 	}
-	/* It prints "Attaching" before it has; emulated, it takes its
+	/* 0.17 prints "Attaching" before it has; emulated, it takes its
 	   time.  Then a few calls, and time to print what it saw. */
 	for (int i = 0; attached && i < 5; i++) {
 		sleep(3);
