@@ -34,11 +34,13 @@
 #include <netinet/in.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
+#include <sys/ptrace.h>
 #include <sys/reboot.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <bpf/bpf.h>
@@ -217,6 +219,61 @@ static void test_exec_count(struct fentry_bpf *skel, const char *clone)
 	check(clone, "argv.is_compat", s->v[1], 0);
 	check(clone, "envp.ptr", s->v[2], (unsigned long)envp);
 	check(clone, "envp.is_compat", s->v[3], 0);
+}
+
+/* A child of ours, stopped at the entry of a system call: its pid, or -1. */
+static pid_t traced_child_at_syscall(void)
+{
+	int status;
+	pid_t child = fork();
+
+	if (child == 0) {
+		ptrace(PTRACE_TRACEME, 0, NULL, NULL);
+		raise(SIGSTOP);
+		syscall(SYS_getppid);
+		_exit(0);
+	}
+	if (child < 0)
+		return -1;
+	if (waitpid(child, &status, 0) == child && WIFSTOPPED(status) &&
+	    !ptrace(PTRACE_SETOPTIONS, child, NULL,
+		    (void *)(long)PTRACE_O_TRACESYSGOOD) &&
+	    !ptrace(PTRACE_SYSCALL, child, NULL, NULL) &&
+	    waitpid(child, &status, 0) == child && WIFSTOPPED(status) &&
+	    WSTOPSIG(status) == (SIGTRAP | 0x80))
+		return child;
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
+	return -1;
+}
+
+static void test_syscall_info(struct fentry_bpf *skel, const char *clone)
+{
+	struct __ptrace_syscall_info info;
+	struct fentry_seen *s;
+	pid_t child = traced_child_at_syscall();
+	long n;
+
+	if (child < 0) {
+		fail("stopping a traced child at a system call");
+		return;
+	}
+	memset(&info, 0, sizeof(info));
+	s = reset(skel, PROBE_SYSCALL_INFO);
+	n = ptrace(PTRACE_GET_SYSCALL_INFO, child, (void *)sizeof(info), &info);
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
+	if (n <= 0 || info.op != PTRACE_SYSCALL_INFO_ENTRY) {
+		fail("PTRACE_GET_SYSCALL_INFO at a system-call entry");
+		return;
+	}
+	check_true(clone, "hit", s->hits > 0);
+	check(clone, "info->arch", s->v[0], info.arch);
+	check(clone, "info->instruction_pointer", s->v[1],
+	      info.instruction_pointer);
+	check(clone, "regs' instruction pointer", s->v[2],
+	      info.instruction_pointer);
+	check(clone, "regs' stack pointer", s->v[3], info.stack_pointer);
 }
 
 static void test_sigaltstack(struct fentry_bpf *skel, const char *clone)
@@ -427,6 +484,8 @@ static const struct probe probes[] = {
 	  false, 1 << KIND_POINTER_TO_VALUE, "first_pos", test_first_pos },
 	{ PROBE_EXEC_COUNT, "count", "argv__ptr argv__is_compat", false,
 	  1 << KIND_CONSTANT, "exec_count", test_exec_count },
+	{ PROBE_SYSCALL_INFO, "ptrace_get_syscall_info_entry", "regs info",
+	  true, 0, "syscall_info_entry", test_syscall_info },
 };
 
 /* Whether NAME is SOURCE followed by clone suffixes only. */

@@ -92,6 +92,27 @@ int BPF_PROG(exec_count, const char *const *ptr, bool is_compat)
 	return 0;
 }
 
+/*
+ * constprop and isra: PTRACE_GET_SYSCALL_INFO at a system-call-entry stop
+ * calls ptrace_get_syscall_info_entry(child, regs, &info), on arm64 with
+ * child unused (removed), info->arch known to IPA-CP, the return dropped.
+ * regs are the tracee's registers, info the caller's, filled in already.
+ */
+SEC("fentry")
+int BPF_PROG(syscall_info_entry, struct pt_regs *regs,
+	     struct ptrace_syscall_info *info)
+{
+	struct fentry_seen *s = hit(PROBE_SYSCALL_INFO);
+
+	if (s) {
+		s->v[0] = BPF_CORE_READ(info, arch);
+		s->v[1] = BPF_CORE_READ(info, instruction_pointer);
+		s->v[2] = PT_REGS_IP_CORE(regs);
+		s->v[3] = PT_REGS_SP_CORE(regs);
+	}
+	return 0;
+}
+
 /* constprop: min_ss_size (MINSIGSTKSZ, a constant) is not passed. */
 SEC("fentry")
 int BPF_PROG(sigaltstack, const stack_t *ss, stack_t *oss, unsigned long sp)

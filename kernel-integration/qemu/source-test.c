@@ -135,6 +135,37 @@ static void count_targets(const struct truesig_bpf *tb, int p,
 	}
 }
 
+/* What /proc/kallsyms has of each program's function. */
+struct kallsyms_seen {
+	bool written[N_SOURCE_PROBES];	/* FUNCTION itself */
+	bool any[N_SOURCE_PROBES];	/* FUNCTION or a clone, FUNCTION.* */
+};
+
+/* One pass over /proc/kallsyms for every program; false if unreadable. */
+static bool read_kallsyms(struct kallsyms_seen *k)
+{
+	char line[512], sym[256];
+	FILE *f = fopen("/proc/kallsyms", "r");
+
+	memset(k, 0, sizeof(*k));
+	if (!f)
+		return false;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%*s %*s %255s", sym) != 1)
+			continue;
+		for (int p = 0; p < N_SOURCE_PROBES; p++) {
+			size_t n = strlen(programs[p].function);
+
+			if (strncmp(sym, programs[p].function, n))
+				continue;
+			k->written[p] |= sym[n] == '\0';
+			k->any[p] |= sym[n] == '\0' || sym[n] == '.';
+		}
+	}
+	fclose(f);
+	return true;
+}
+
 /*
  * The first probe among those attached only to clones (clone_only[p])
  * whose function /proc/kallsyms also has as written, or -1: its BTF has
@@ -142,40 +173,13 @@ static void count_targets(const struct truesig_bpf *tb, int p,
  * and later leave out a function whose DWARF holds two prototypes under
  * one name.  Such a kernel cannot answer the "both" check.
  */
-static int written_but_not_in_btf(const bool clone_only[N_SOURCE_PROBES])
+static int written_but_not_in_btf(const struct kallsyms_seen *k,
+				  const bool clone_only[N_SOURCE_PROBES])
 {
-	char line[512], sym[256];
-	int found = -1;
-	FILE *f = fopen("/proc/kallsyms", "r");
-
-	if (!f)
-		return -1;
-	while (found < 0 && fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%*s %*s %255s", sym) != 1)
-			continue;
-		for (int p = 0; p < N_SOURCE_PROBES && found < 0; p++)
-			if (clone_only[p] && !strcmp(sym, programs[p].function))
-				found = p;
-	}
-	fclose(f);
-	return found;
-}
-
-/* Whether /proc/kallsyms has FUNCTION, or a clone of it (FUNCTION.*). */
-static bool in_kallsyms(const char *function)
-{
-	char line[512], sym[256];
-	size_t n = strlen(function);
-	bool found = false;
-	FILE *f = fopen("/proc/kallsyms", "r");
-
-	while (f && !found && fgets(line, sizeof(line), f))
-		found = sscanf(line, "%*s %*s %255s", sym) == 1 &&
-			!strncmp(sym, function, n) &&
-			(sym[n] == '\0' || sym[n] == '.');
-	if (f)
-		fclose(f);
-	return found;
+	for (int p = 0; p < N_SOURCE_PROBES; p++)
+		if (clone_only[p] && k->written[p])
+			return p;
+	return -1;
 }
 
 /* What program p saw, read from the .bss map (its layout the skeleton's). */
@@ -233,7 +237,8 @@ int source_test(void)
 	struct source_bpf__bss *value = NULL;
 	struct source_seen *s;
 	unsigned clones, originals, all_clones = 0, both = 0;
-	bool clone_only[N_SOURCE_PROBES];
+	bool clone_only[N_SOURCE_PROBES] = { false };
+	struct kallsyms_seen kallsyms;
 	int unanswerable;
 	unsigned pieces = 0, removed = 0;	/* read where it moved;
 						   unavailable, removed */
@@ -251,6 +256,10 @@ int source_test(void)
 		return 1;
 	}
 	print_targets(tb);
+	if (!read_kallsyms(&kallsyms)) {
+		failed("reading /proc/kallsyms");
+		goto out;
+	}
 	/* .bss is instance 0's, and every instance's. */
 	bpf_object__for_each_map(m, truesig_bpf__object(tb, 0))
 		if (strstr(bpf_map__name(m), ".bss"))
@@ -280,7 +289,7 @@ int source_test(void)
 
 		count_targets(tb, p, &clones, &originals);
 		if (clones + originals == 0 &&
-		    !in_kallsyms(programs[p].function)) {
+		    !kallsyms.any[p]) {
 			printf("source-name %s: not checked: this kernel has "
 			       "it neither as written nor as a clone (inlined "
 			       "at every call)\n", programs[p].function);
@@ -411,7 +420,8 @@ int source_test(void)
 	check_true("a removed argument was reported unavailable", removed > 0);
 	check_true("functions that exist only as clones were traced",
 		   all_clones > 0);
-	unanswerable = both ? -1 : written_but_not_in_btf(clone_only);
+	unanswerable = both ? -1
+			    : written_but_not_in_btf(&kallsyms, clone_only);
 	if (unanswerable >= 0)
 		printf("source-name a function with both its original and a "
 		       "clone was traced: not checked: %s is in kallsyms as "
