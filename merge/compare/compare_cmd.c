@@ -112,18 +112,6 @@ static void kinds_text(const struct truesig_record *r, char *buf)
 		snprintf(buf, KIND_TEXT_MAX, "none");
 }
 
-/* Whether the file has a function symbol called `name`. */
-static bool has_function_symbol(const struct elf_input *in, const char *name)
-{
-	size_t n;
-	const struct elf_symbol *s = elf_input_symbols_named(in, name, &n);
-
-	for (size_t i = 0; i < n; i++)
-		if (s[i].type == STT_FUNC)
-			return true;
-	return false;
-}
-
 /* ---- the comparison ------------------------------------------------------- */
 
 static struct kind_row *row_for(struct summary *s, const char *kinds)
@@ -345,7 +333,8 @@ static int compare_all(const struct compare_options *o,
 		if (judge)
 			c->btf = btf_judge_record(
 				judge, r[i],
-				has_function_symbol(f->elf, r[i]->function),
+				elf_input_find_typed(f->elf, r[i]->function,
+						     STT_FUNC) != NULL,
 				&c->btf_reasons);
 		count(s, c);
 		if (o->quiet)

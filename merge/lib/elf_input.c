@@ -380,21 +380,6 @@ const struct elf_symbol *elf_input_find_symbol(const struct elf_input *in,
 	const struct elf_symbol *best = NULL, *named;
 	size_t n;
 
-	if (!name) {
-		for (size_t i = 0; i < in->n_symbols; i++) {
-			const struct elf_symbol *s = &in->symbols[i];
-
-			if (s->value != address)
-				continue;
-			if (!best || (s->type == STT_FUNC &&
-				      s->binding != STB_LOCAL &&
-				      !(best->type == STT_FUNC &&
-					best->binding != STB_LOCAL)))
-				best = s;
-		}
-		return best;
-	}
-
 	named = elf_input_symbols_named(in, name, &n);
 	for (size_t i = 0; i < n; i++) {
 		const struct elf_symbol *s = &named[i];
@@ -407,18 +392,64 @@ const struct elf_symbol *elf_input_find_symbol(const struct elf_input *in,
 	return best;
 }
 
-const struct elf_symbol *elf_input_find_renamed_symbol(const struct elf_input *in,
-						       const char *name,
-						       uint64_t address)
+static int compare_addresses(const void *a, const void *b)
 {
-	size_t len = strlen(name);
+	const struct elf_symbol *x = *(const struct elf_symbol *const *)a;
+	const struct elf_symbol *y = *(const struct elf_symbol *const *)b;
 
-	for (size_t i = 0; i < in->n_symbols; i++) {
-		const struct elf_symbol *s = &in->symbols[i];
+	if (x->value != y->value)
+		return x->value < y->value ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+int elf_input_index_functions(const struct elf_input *in,
+			      struct elf_function_index *index)
+{
+	size_t n = 0;
+
+	memset(index, 0, sizeof(*index));
+	for (size_t i = 0; i < in->n_symbols; i++)
+		n += in->symbols[i].type == STT_FUNC;
+	if (!n)
+		return 0;
+	index->functions = malloc(n * sizeof(*index->functions));
+	if (!index->functions)
+		return -ENOMEM;
+	for (size_t i = 0; i < in->n_symbols; i++)
+		if (in->symbols[i].type == STT_FUNC)
+			index->functions[index->n_functions++] = &in->symbols[i];
+	qsort(index->functions, n, sizeof(*index->functions),
+	      compare_addresses);
+	return 0;
+}
+
+void elf_function_index_free(struct elf_function_index *index)
+{
+	free(index->functions);
+	memset(index, 0, sizeof(*index));
+}
+
+const struct elf_symbol *
+elf_input_find_renamed_symbol(const struct elf_function_index *index,
+			      const char *name, uint64_t address)
+{
+	size_t lo = 0, hi = index->n_functions, len = strlen(name);
+
+	while (lo < hi) {		/* the first function not below address */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (index->functions[mid]->value < address)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < index->n_functions; lo++) {
+		const struct elf_symbol *s = index->functions[lo];
 		size_t slen = strlen(s->name);
 
-		if (s->value == address && s->type == STT_FUNC && slen > len &&
-		    !strcmp(s->name + slen - len, name))
+		if (s->value != address)
+			break;
+		if (slen > len && !strcmp(s->name + slen - len, name))
 			return s;
 	}
 	return NULL;
@@ -443,6 +474,18 @@ const struct elf_symbol *elf_input_symbols_named(const struct elf_input *in,
 			break;
 	*count = end - lo;
 	return end > lo ? &in->symbols[lo] : NULL;
+}
+
+const struct elf_symbol *elf_input_find_typed(const struct elf_input *in,
+					      const char *name, unsigned type)
+{
+	size_t n;
+	const struct elf_symbol *s = elf_input_symbols_named(in, name, &n);
+
+	for (size_t i = 0; i < n; i++)
+		if (s[i].type == type)
+			return &s[i];
+	return NULL;
 }
 
 const char *elf_binding_name(unsigned binding)

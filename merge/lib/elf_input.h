@@ -91,22 +91,32 @@ void elf_input_close(struct elf_input *in);
 
 /*
  * The symbol called `name` whose value is `address` (a function symbol if
- * there are several); with name NULL, any named symbol at `address`,
- * preferring a global function.  NULL if there is none.
+ * there are several).  NULL if there is none.
  */
 const struct elf_symbol *elf_input_find_symbol(const struct elf_input *in,
 					       const char *name,
 					       uint64_t address);
 
+/* The function symbols of a file in address order (then file order). */
+struct elf_function_index {
+	const struct elf_symbol **functions;
+	size_t		 n_functions;
+};
+
+/* Fill *index for `in` (valid while `in` is open): 0 or -ENOMEM. */
+int elf_input_index_functions(const struct elf_input *in,
+			      struct elf_function_index *index);
+void elf_function_index_free(struct elf_function_index *index);
+
 /*
  * The function symbol at `address` whose name is `name` with something
  * put before it: `name` as a later step renamed it (Linux's arm64 pi/ and
  * EFI stub objects go through objcopy --prefix-symbols).  NULL if there is
- * none.  A scan of every symbol: for the records find_symbol missed.
+ * none.
  */
-const struct elf_symbol *elf_input_find_renamed_symbol(const struct elf_input *in,
-						       const char *name,
-						       uint64_t address);
+const struct elf_symbol *
+elf_input_find_renamed_symbol(const struct elf_function_index *index,
+			      const char *name, uint64_t address);
 
 /*
  * The symbols called `name` (every type and value; they are consecutive
@@ -116,6 +126,10 @@ const struct elf_symbol *elf_input_find_renamed_symbol(const struct elf_input *i
 const struct elf_symbol *elf_input_symbols_named(const struct elf_input *in,
 						 const char *name,
 						 size_t *count);
+
+/* The first symbol called `name` of type `type` (STT_*), or NULL. */
+const struct elf_symbol *elf_input_find_typed(const struct elf_input *in,
+					      const char *name, unsigned type);
 
 /* "global", "local" or "weak" (STB_GNU_UNIQUE counts as global); NULL for
    anything else. */

@@ -19,11 +19,46 @@ void unload_file(struct loaded_file *f)
 	memset(f, 0, sizeof(*f));
 }
 
+/*
+ * A record names its symbol as GCC emitted it; a later step may have
+ * renamed the symbol (objcopy --prefix-symbols).  Readers, tracers and
+ * BTF want the name the file has, so take it where the record's own is
+ * not at the record's address.  The address index is made on the first
+ * such record, for all of the file's sections; 0 or -ENOMEM.
+ */
+static int name_symbols_as_in_file(const struct elf_input *elf,
+				   struct truesig_section *s,
+				   struct elf_function_index *by_address)
+{
+	for (size_t u = 0; u < s->n_units; u++) {
+		struct truesig_unit *unit = &s->units[u];
+
+		for (uint32_t k = 0; k < unit->n_records; k++) {
+			struct truesig_record *r = &unit->records[k];
+			const struct elf_symbol *sym;
+
+			if (elf_input_find_symbol(elf, r->symbol, r->address))
+				continue;
+			if (!by_address->functions &&
+			    elf_input_index_functions(elf, by_address))
+				return -ENOMEM;
+			sym = elf_input_find_renamed_symbol(by_address,
+							    r->symbol,
+							    r->address);
+			if (sym)
+				r->symbol = sym->name;
+		}
+	}
+	return 0;
+}
+
 /* Parse the sections of f->elf; 0, or -errno with "PATH: problem". */
 static int parse_sections(struct loaded_file *f, char *err, size_t err_size)
 {
 	const char *path = f->elf->path;
+	struct elf_function_index by_address = { 0 };
 	char why[512];
+	int ret = 0;
 
 	if (!f->elf->n_sections) {
 		snprintf(err, err_size, "%s: no %s section", path,
@@ -35,11 +70,11 @@ static int parse_sections(struct loaded_file *f, char *err, size_t err_size)
 		snprintf(err, err_size, "%s: out of memory", path);
 		return -ENOMEM;
 	}
-	for (size_t i = 0; i < f->elf->n_sections; i++) {
+	for (size_t i = 0; i < f->elf->n_sections && !ret; i++) {
 		const struct truesig_bytes *b = &f->elf->sections[i];
-		int ret = truesig_parse(b->data, b->size, &f->sections[i], why,
-					sizeof(why));
 
+		ret = truesig_parse(b->data, b->size, &f->sections[i], why,
+				    sizeof(why));
 		if (ret) {
 			if (f->elf->n_sections > 1)
 				snprintf(err, err_size, "%s: %s (section %zu): %s",
@@ -48,41 +83,16 @@ static int parse_sections(struct loaded_file *f, char *err, size_t err_size)
 			else
 				snprintf(err, err_size, "%s: %s: %s", path,
 					 b->name, why);
-			return ret;
+			break;
 		}
 		f->n_sections++;
+		ret = name_symbols_as_in_file(f->elf, f->sections[i],
+					      &by_address);
+		if (ret)
+			snprintf(err, err_size, "%s: out of memory", path);
 	}
-	return 0;
-}
-
-/*
- * A record names its symbol as GCC emitted it; a later step may have
- * renamed the symbol (objcopy --prefix-symbols).  Readers, tracers and
- * BTF want the name the file has, so take it where the record's own is
- * not at the record's address.
- */
-static void name_symbols_as_in_file(struct loaded_file *f)
-{
-	for (size_t i = 0; i < f->n_sections; i++) {
-		struct truesig_section *s = f->sections[i];
-
-		for (size_t u = 0; u < s->n_units; u++) {
-			struct truesig_unit *unit = &s->units[u];
-
-			for (uint32_t k = 0; k < unit->n_records; k++) {
-				struct truesig_record *r = &unit->records[k];
-				const struct elf_symbol *sym;
-
-				if (elf_input_find_symbol(f->elf, r->symbol,
-							  r->address))
-					continue;
-				sym = elf_input_find_renamed_symbol(f->elf,
-						r->symbol, r->address);
-				if (sym)
-					r->symbol = sym->name;
-			}
-		}
-	}
+	elf_function_index_free(&by_address);
+	return ret;
 }
 
 int load_path(const char *path, struct loaded_file *f, char *err,
@@ -96,8 +106,6 @@ int load_path(const char *path, struct loaded_file *f, char *err,
 		ret = parse_sections(f, err, err_size);
 	if (ret)
 		unload_file(f);
-	else
-		name_symbols_as_in_file(f);
 	return ret;
 }
 
@@ -113,8 +121,6 @@ int load_memory(const char *name, void *image, size_t size,
 		ret = parse_sections(f, err, err_size);
 	if (ret)
 		unload_file(f);
-	else
-		name_symbols_as_in_file(f);
 	return ret;
 }
 

@@ -406,6 +406,54 @@ static void test_errors(void)
 	expect_open_error("missing_file", path("missing"), want);
 }
 
+/* Symbols by name and by address, on a table filled by hand. */
+static void test_symbol_lookups(void)
+{
+	struct elf_symbol symbols[] = {
+		{ "foo", 0x10, 8, STB_LOCAL, STT_FUNC, 0 },
+		{ "__pi_foo", 0x20, 8, STB_LOCAL, STT_FUNC, 1 },
+		{ "x__pi_foo", 0x20, 8, STB_LOCAL, STT_OBJECT, 2 },
+		{ "bar", 0x20, 8, STB_GLOBAL, STT_FUNC, 3 },
+		{ "foo", 0x30, 4, STB_GLOBAL, STT_OBJECT, 4 },
+		{ "efi_foo", 0x40, 8, STB_LOCAL, STT_FUNC, 5 },
+	};
+	struct elf_input in = { .path = "table", .fd = -1,
+				.symbols = symbols,
+				.n_symbols = sizeof(symbols) / sizeof(symbols[0]) };
+	struct elf_function_index index;
+	const struct elf_symbol *s;
+
+	elf_input_sort_symbols(&in);
+	s = elf_input_find_symbol(&in, "foo", 0x10);
+	check("lookups: foo at 0x10", s && s->value == 0x10 &&
+	      s->type == STT_FUNC, NULL);
+	check("lookups: no foo at 0x20", !elf_input_find_symbol(&in, "foo", 0x20),
+	      NULL);
+	s = elf_input_find_typed(&in, "foo", STT_OBJECT);
+	check("lookups: the object foo", s && s->value == 0x30, NULL);
+	check("lookups: no function bar2",
+	      !elf_input_find_typed(&in, "bar2", STT_FUNC), NULL);
+
+	if (elf_input_index_functions(&in, &index)) {
+		fail("lookups: index", "out of memory");
+		return;
+	}
+	check("lookups: the index holds the 4 functions",
+	      index.n_functions == 4, "another count");
+	s = elf_input_find_renamed_symbol(&index, "foo", 0x20);
+	check("lookups: foo renamed __pi_foo at 0x20",
+	      s && !strcmp(s->name, "__pi_foo"), s ? s->name : "none");
+	s = elf_input_find_renamed_symbol(&index, "foo", 0x40);
+	check("lookups: foo renamed efi_foo at 0x40",
+	      s && !strcmp(s->name, "efi_foo"), s ? s->name : "none");
+	check("lookups: the name itself is no renaming",
+	      !elf_input_find_renamed_symbol(&index, "foo", 0x10), NULL);
+	check("lookups: nothing at 0x30 (an object) or 0x50",
+	      !elf_input_find_renamed_symbol(&index, "foo", 0x30) &&
+	      !elf_input_find_renamed_symbol(&index, "foo", 0x50), NULL);
+	elf_function_index_free(&index);
+}
+
 int main(void)
 {
 	dir = test_make_dir();
@@ -433,6 +481,7 @@ int main(void)
 			   false, R_ARM_ABS32, 4);
 	test_errors();
 	test_empty_symbol_tables();
+	test_symbol_lookups();
 
 	test_cleanup_dir(dir);
 	return test_exit();

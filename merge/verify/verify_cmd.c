@@ -43,19 +43,6 @@ static uint64_t relocate(uint64_t address, uint64_t bias, bool word32)
 }
 
 
-/* The data symbol called `name`, or NULL. */
-static const struct elf_symbol *object_symbol(const struct elf_input *in,
-					      const char *name)
-{
-	size_t n;
-	const struct elf_symbol *s = elf_input_symbols_named(in, name, &n);
-
-	for (size_t i = 0; i < n; i++)
-		if (s[i].type == STT_OBJECT)
-			return &s[i];
-	return NULL;
-}
-
 static int compare_entries(const void *a, const void *b)
 {
 	const struct check_entry *x = a, *y = b;
@@ -276,7 +263,7 @@ int cmd_verify(int argc, char **argv)
 		fprintf(stderr, "truesig: %s: not an executable\n", program);
 		goto out;
 	}
-	capture = object_symbol(f.elf, EXPECT_SYMBOL);
+	capture = elf_input_find_typed(f.elf, EXPECT_SYMBOL, STT_OBJECT);
 	if (!capture && !o.no_capture) {
 		fprintf(stderr, "truesig: %s: no symbol %s: the program must "
 			"call through testsuite/verify/truesig_verify.h\n",
