@@ -17,10 +17,16 @@
 
 #include "load.h"
 
+/* Every command's exit statuses (the README's table). */
 enum {
 	CLI_EXIT_OK = 0,
-	CLI_EXIT_FAIL = 1,	/* bad input, a failed check; diff: differ */
-	CLI_EXIT_USAGE = 2,	/* a usage error; diff: any trouble */
+	CLI_EXIT_FAIL = 1,	/* bad input, a failed check */
+	CLI_EXIT_USAGE = 2,	/* a usage error */
+	/* diff, as diff(1): 0 the same, 1 different, 2 trouble */
+	CLI_EXIT_DIFFER = CLI_EXIT_FAIL,
+	/* find, as grep(1): 0 found, 1 not found, 2 trouble */
+	CLI_EXIT_NOT_FOUND = CLI_EXIT_FAIL,
+	CLI_EXIT_TROUBLE = CLI_EXIT_USAGE,
 };
 
 /*

@@ -2,7 +2,7 @@
 /*
  * main.c — the truesig command: subcommand dispatch.  Each subcommand is
  * a folder of merge/ over the reader library (merge/lib/): dump/, btf/,
- * compare/, verify/, diff/.
+ * compare/, verify/, diff/, find/.
  *
  *   truesig dump [--json] FILE
  *   truesig btf [-q] (-o OUT | --in-place) [--base BTF_OR_ELF] [--btf BTF_OR_ELF] FILE

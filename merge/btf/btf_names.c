@@ -239,53 +239,30 @@ static void add_tag(struct tag_list *l, int component, const char *fmt, ...)
 	l->n++;
 }
 
-/* Appends one location as the tag syntax writes it: "rdi", "[sp+8]",
-   "[rdi]", "[[sp+8]]"; a register without a name is "dwarf:N". */
-static void put_location(char *buf, size_t size,
-			 const struct truesig_location *l)
-{
-	char reg[64];
-	size_t len = strlen(buf);
-
-	if (l->reg_name[0])
-		snprintf(reg, sizeof(reg), "%s", l->reg_name);
-	else
-		snprintf(reg, sizeof(reg), "dwarf:%" PRId32, l->value);
-	if (len >= size)
-		return;
-	switch (l->kind) {
-	case TS_LOC_REG:
-		snprintf(buf + len, size - len, "%s", reg);
-		break;
-	case TS_LOC_STACK:
-		snprintf(buf + len, size - len, "[sp%+" PRId32 "]", l->value);
-		break;
-	case TS_LOC_REG_INDIRECT:
-		snprintf(buf + len, size - len, "[%s]", reg);
-		break;
-	case TS_LOC_STACK_INDIRECT:
-		snprintf(buf + len, size - len, "[[sp%+" PRId32 "]]", l->value);
-		break;
-	}
-}
-
-/* "rdi", or pieces "rdi@0:8,rsi@8:8" (location@piece_offset:size). */
+/* "rdi", or pieces "rdi@0:8,rsi@8:8" (location@piece_offset:size); a
+   register without a name is "dwarf:N". */
 static void locations_text(const struct truesig_location *locs, unsigned n,
-			   char *buf, size_t size)
+			   unsigned machine, char *buf, size_t size)
 {
 	buf[0] = '\0';
 	for (unsigned i = 0; i < n; i++) {
-		size_t len;
+		size_t len = strlen(buf);
 
-		if (i)
-			strncat(buf, ",", size - strlen(buf) - 1);
-		put_location(buf, size, &locs[i]);
+		if (i && len + 1 < size) {
+			buf[len++] = ',';
+			buf[len] = '\0';
+		}
+		if (len + 1 >= size)
+			return;
+		truesig_location_text(&locs[i], machine, TS_LOCATION_TAG,
+				      buf + len, size - len);
 		len = strlen(buf);
 		if ((n > 1 || locs[i].piece_offset) && len < size)
 			snprintf(buf + len, size - len, "@%" PRIu32 ":%u",
 				 locs[i].piece_offset, locs[i].size);
 	}
 }
+
 
 /*
  * Where the values are cannot be derived from the prototype when GCC
@@ -397,8 +374,8 @@ int btf_record_tags(const struct truesig_record *r, struct btf_tag **tags,
 	if (r->flags & TS_RF_RETURN_DROPPED)
 		add_tag(&l, -1, BTF_TAG_PREFIX "return=dropped");
 	else if (locs && r->return_locs) {
-		locations_text(truesig_return_locs(r), r->return_locs, buf,
-			       sizeof(buf));
+		locations_text(truesig_return_locs(r), r->return_locs,
+			       r->unit->machine, buf, sizeof(buf));
 		add_tag(&l, -1, BTF_TAG_PREFIX "return_loc=%s", buf);
 	}
 	if (r->flags & TS_RF_INCOMPLETE)
@@ -460,7 +437,7 @@ int btf_record_tags(const struct truesig_record *r, struct btf_tag **tags,
 		}
 		if (locs && p->loc_count) {
 			locations_text(truesig_param_locs(r, p), p->loc_count,
-				       buf, sizeof(buf));
+				       r->unit->machine, buf, sizeof(buf));
 			add_tag(&l, c, BTF_TAG_PREFIX "loc=%s", buf);
 		}
 	}

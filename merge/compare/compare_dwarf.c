@@ -60,27 +60,8 @@ struct judge {
 static const char *record_place(const struct judge *j,
 				const struct truesig_location *l, char *buf)
 {
-	char reg[32];
-	const char *name = l->reg_name[0] ? l->reg_name :
-		target_register_name(j->machine, l->value, reg, sizeof(reg));
-
-	switch (l->kind) {
-	case TS_LOC_REG:
-		snprintf(buf, PLACE_MAX, "%s", name);
-		break;
-	case TS_LOC_STACK:
-		snprintf(buf, PLACE_MAX, "[sp%+d]", l->value);
-		break;
-	case TS_LOC_REG_INDIRECT:
-		snprintf(buf, PLACE_MAX, "[%s]", name);
-		break;
-	case TS_LOC_STACK_INDIRECT:
-		snprintf(buf, PLACE_MAX, "[[sp%+d]]", l->value);
-		break;
-	default:
-		snprintf(buf, PLACE_MAX, "location kind %u", l->kind);
-	}
-	return buf;
+	return truesig_location_text(l, j->machine, TS_LOCATION_PLAIN, buf,
+				     PLACE_MAX);
 }
 
 static const char *dwarf_place(const struct judge *j,

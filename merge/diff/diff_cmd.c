@@ -34,9 +34,6 @@
 #include "records.h"
 #include "type_name.h"
 
-/* As diff(1): 0 the same, 1 different, 2 trouble. */
-#define EXIT_DIFFER	CLI_EXIT_FAIL
-#define EXIT_TROUBLE	CLI_EXIT_USAGE
 #define LOCS_MAX	512
 
 /* What a record says, aspect by aspect, as text. */
@@ -108,15 +105,15 @@ static void print_return(FILE *out, const struct truesig_record *r)
 				     sizeof(type)));
 	if (r->return_locs)
 		fprintf(out, " in %s", dump_locations(truesig_return_locs(r),
-			r->return_locs, locs, sizeof(locs)));
+			r->return_locs, r->unit->machine, locs, sizeof(locs)));
 	if (r->sret_locs)
 		fprintf(out, ", sret pointer in %s",
 			dump_locations(truesig_sret_locs(r), r->sret_locs,
-				       locs, sizeof(locs)));
+				       r->unit->machine, locs, sizeof(locs)));
 	if (r->chain_locs)
 		fprintf(out, ", static chain in %s",
 			dump_locations(truesig_chain_locs(r), r->chain_locs,
-				       locs, sizeof(locs)));
+				       r->unit->machine, locs, sizeof(locs)));
 }
 
 static void print_param(FILE *out, const struct truesig_record *r,
@@ -128,7 +125,7 @@ static void print_param(FILE *out, const struct truesig_record *r,
 				       sizeof(type)));
 	dump_origin(out, r, p);
 	fprintf(out, "; in %s", dump_locations(truesig_param_locs(r, p),
-		p->loc_count, locs, sizeof(locs)));
+		p->loc_count, r->unit->machine, locs, sizeof(locs)));
 }
 
 static void aspects_free(struct aspects *a)
@@ -587,9 +584,10 @@ int cmd_diff(int argc, char **argv)
 			break;
 		case 'h':
 			printf("usage: truesig diff [--json] A B\n");
-			return 0;
+			return cli_flush_output() ? CLI_EXIT_OK
+						  : CLI_EXIT_TROUBLE;
 		default:
-			return EXIT_TROUBLE;
+			return CLI_EXIT_TROUBLE;
 		}
 	}
 	if (argc - optind < 2)
@@ -601,16 +599,16 @@ int cmd_diff(int argc, char **argv)
 	paths[1] = argv[optind + 1];
 
 	if (!side_load(paths[0], &A))
-		return EXIT_TROUBLE;
+		return CLI_EXIT_TROUBLE;
 	if (!side_load(paths[1], &B)) {
 		side_free(&A);
-		return EXIT_TROUBLE;
+		return CLI_EXIT_TROUBLE;
 	}
 	if (!pair_units(&A, &B)) {
 		fprintf(stderr, "truesig: diff: out of memory\n");
 		side_free(&A);
 		side_free(&B);
-		return EXIT_TROUBLE;
+		return CLI_EXIT_TROUBLE;
 	}
 	if (json) {
 		json_init(&w, stdout);
@@ -652,9 +650,9 @@ int cmd_diff(int argc, char **argv)
 	side_free(&B);
 	if (!ok) {
 		fprintf(stderr, "truesig: diff: out of memory\n");
-		return EXIT_TROUBLE;
+		return CLI_EXIT_TROUBLE;
 	}
 	if (!cli_flush_output())
-		return EXIT_TROUBLE;
-	return n.changed + n.appeared + n.disappeared ? EXIT_DIFFER : 0;
+		return CLI_EXIT_TROUBLE;
+	return n.changed + n.appeared + n.disappeared ? CLI_EXIT_DIFFER : 0;
 }

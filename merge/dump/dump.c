@@ -24,6 +24,7 @@
 
 #include "target.h"
 #include "dump.h"
+#include "text.h"
 #include "type_name.h"
 
 #define SIG_MAX		4096
@@ -40,23 +41,10 @@ const char *dump_binding(const struct dump_input *in,
 	return sym ? elf_binding_name(sym->binding) : NULL;
 }
 
-/* Append to buf as snprintf would; a cut is the caller's choice. */
-__attribute__((format(printf, 3, 4)))
-static void append(char *buf, size_t size, const char *fmt, ...)
-{
-	size_t len = strlen(buf);
-	va_list ap;
-
-	if (len + 1 >= size)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + len, size - len, fmt, ap);
-	va_end(ap);
-}
-
 /* One location as is; several with the bytes each holds. */
 const char *dump_locations(const struct truesig_location *locs,
-			     unsigned n, char *buf, size_t size)
+			     unsigned n, unsigned machine, char *buf,
+			     size_t size)
 {
 	buf[0] = '\0';
 	if (!n)
@@ -65,11 +53,13 @@ const char *dump_locations(const struct truesig_location *locs,
 		char one[96];
 
 		if (i)
-			append(buf, size, ", ");
-		append(buf, size, "%s",
-		       truesig_location_text(&locs[i], one, sizeof(one)));
+			text_append(buf, size, ", ");
+		text_append(buf, size, "%s",
+		       truesig_location_text(&locs[i], machine,
+					     TS_LOCATION_PLAIN, one,
+					     sizeof(one)));
 		if (n > 1 || locs[i].piece_offset)
-			append(buf, size, " (bytes %u-%u)",
+			text_append(buf, size, " (bytes %u-%u)",
 			       locs[i].piece_offset,
 			       locs[i].piece_offset +
 			       (locs[i].size ? locs[i].size - 1u : 0u));
@@ -129,12 +119,12 @@ void dump_signature(FILE *out, const struct truesig_record *r,
 			type = r->params[i].type;
 		}
 		type_name(u, type, pname, piece, sizeof(piece));
-		append(sig, sizeof(sig), "%s%s", i ? ", " : "", piece);
+		text_append(sig, sizeof(sig), "%s%s", i ? ", " : "", piece);
 	}
 	if (r->flags & TS_RF_VARARGS)
-		append(sig, sizeof(sig), "%s...", n ? ", " : "");
+		text_append(sig, sizeof(sig), "%s...", n ? ", " : "");
 	else if (!n)
-		append(sig, sizeof(sig), "void");
+		text_append(sig, sizeof(sig), "void");
 
 	/* The function itself as the declarator: "int (*f(void))[4]". */
 	char decl[SIG_MAX + 256];
@@ -305,8 +295,8 @@ static void print_record(FILE *out, const struct dump_input *in,
 		else
 			fprintf(out, "  return:   %s in %s", type,
 				dump_locations(truesig_return_locs(r),
-					       r->return_locs, locs,
-					       sizeof(locs)));
+					       r->return_locs, u->machine,
+					       locs, sizeof(locs)));
 		if (r->return_type != r->source_return_type) {
 			type_name(u, r->source_return_type, "", type,
 				  sizeof(type));
@@ -316,12 +306,12 @@ static void print_record(FILE *out, const struct dump_input *in,
 	}
 	if (r->sret_locs)
 		fprintf(out, "  sret:     pointer in %s\n",
-			dump_locations(truesig_sret_locs(r), r->sret_locs, locs,
-				  sizeof(locs)));
+			dump_locations(truesig_sret_locs(r), r->sret_locs,
+				       u->machine, locs, sizeof(locs)));
 	if (r->chain_locs)
 		fprintf(out, "  chain:    static chain in %s\n",
-			dump_locations(truesig_chain_locs(r), r->chain_locs, locs,
-				  sizeof(locs)));
+			dump_locations(truesig_chain_locs(r), r->chain_locs,
+				       u->machine, locs, sizeof(locs)));
 
 	for (unsigned i = 0; i < r->n_params; i++) {
 		const struct truesig_param *p = &r->params[i];
@@ -331,8 +321,8 @@ static void print_record(FILE *out, const struct dump_input *in,
 		fprintf(out, "  param %u:%*s%s: ", i, i < 10 ? 2 : 1, "", type);
 		dump_origin(out, r, p);
 		fprintf(out, "; in %s\n",
-			dump_locations(truesig_param_locs(r, p), p->loc_count, locs,
-				  sizeof(locs)));
+			dump_locations(truesig_param_locs(r, p), p->loc_count,
+				       u->machine, locs, sizeof(locs)));
 	}
 	for (unsigned i = 0; i < r->n_source_params; i++) {
 		const struct truesig_source_param *sp = &r->source_params[i];

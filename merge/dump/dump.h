@@ -44,9 +44,9 @@ void dump_origin(FILE *out, const struct truesig_record *r,
    "passed, its value known: &foo", "constant, known pieces: p->a = 7,
    p->b = 9". */
 void dump_fate(FILE *out, const struct truesig_record *r, unsigned index);
-/* Locations as "rdi", "[sp+8]", "rdi (bytes 0-7), esi (bytes 8-11)";
-   returns buf. */
+/* Locations as "rdi", "[sp+8]", "rdi (bytes 0-7), esi (bytes 8-11)",
+   registers named for `machine` (truesig_location_text); returns buf. */
 const char *dump_locations(const struct truesig_location *locs, unsigned n,
-			   char *buf, size_t size);
+			   unsigned machine, char *buf, size_t size);
 
 #endif /* TRUESIG_DUMP_H */

@@ -29,10 +29,6 @@
 #include "find_cmd.h"
 #include "find_output.h"
 
-/* grep's: 0 found, 1 not found, 2 trouble. */
-#define EXIT_NOT_FOUND	CLI_EXIT_FAIL
-#define EXIT_TROUBLE	CLI_EXIT_USAGE
-
 #define KERNEL_BTF_DIR	"/sys/kernel/btf"
 
 struct find_options {
@@ -308,26 +304,26 @@ int cmd_find(int argc, char **argv)
 		return ret < 0 ? CLI_EXIT_OK : ret;
 	if (source_lookup_init(&l, o.name)) {
 		fprintf(stderr, "truesig: find: out of memory\n");
-		return EXIT_TROUBLE;
+		return CLI_EXIT_TROUBLE;
 	}
-	ret = read_inputs(&o, &in) ? EXIT_TROUBLE : CLI_EXIT_OK;
+	ret = read_inputs(&o, &in) ? CLI_EXIT_TROUBLE : CLI_EXIT_OK;
 	for (size_t i = 0; i < in.n && !ret; i++)
 		if (source_lookup_add(&l, in.btf[i], base_of(&o, &in, i),
 				      in.name[i], err, sizeof(err))) {
 			fprintf(stderr, "truesig: %s\n", err);
-			ret = EXIT_TROUBLE;
+			ret = CLI_EXIT_TROUBLE;
 		}
 	if (!ret && !l.n_funcs) {
 		fprintf(stderr, "truesig: find: no function %s in %s\n",
 			o.name, o.btf ? o.btf : o.dir);
-		ret = EXIT_NOT_FOUND;
+		ret = CLI_EXIT_NOT_FOUND;
 	}
 	if (!ret && !args_known(&o, &l))
-		ret = EXIT_NOT_FOUND;
+		ret = CLI_EXIT_NOT_FOUND;
 	if (!ret) {
 		find_print(stdout, &l, o.format, (const char *const *)o.args,
 			   (size_t)o.n_args, in.n > 1);
-		ret = cli_flush_output() ? CLI_EXIT_OK : EXIT_TROUBLE;
+		ret = cli_flush_output() ? CLI_EXIT_OK : CLI_EXIT_TROUBLE;
 	}
 	source_lookup_release(&l);
 	release_inputs(&in);

@@ -687,5 +687,5 @@ int truesig_location__stack_offset(const struct truesig_location *loc)
 char *truesig_location__str(const struct truesig_location *loc, char *buf,
 			    size_t size)
 {
-	return truesig_location_text(loc, buf, size);
+	return truesig_location_text(loc, 0, TS_LOCATION_PLAIN, buf, size);
 }

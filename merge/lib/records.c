@@ -19,6 +19,7 @@
 #include "array.h"
 #include "byteorder.h"
 #include "errmsg.h"
+#include "target.h"
 #include "records.h"
 
 #define HEADER_SIZE	sizeof(struct ts_unit_header)
@@ -1037,8 +1038,9 @@ char *truesig_kinds_text(const struct truesig_record *r, const char *sep,
 	return buf;
 }
 
-char *truesig_location_text(const struct truesig_location *l, char *buf,
-			    size_t size)
+char *truesig_location_text(const struct truesig_location *l,
+			    unsigned machine, enum truesig_location_style style,
+			    char *buf, size_t size)
 {
 	char reg[64];
 
@@ -1046,8 +1048,11 @@ char *truesig_location_text(const struct truesig_location *l, char *buf,
 		return buf;
 	if (l->reg_name[0])
 		snprintf(reg, sizeof(reg), "%s", l->reg_name);
+	else if (style == TS_LOCATION_TAG && !target_names_register(machine,
+								    l->value))
+		snprintf(reg, sizeof(reg), "dwarf:%d", (int)l->value);
 	else
-		snprintf(reg, sizeof(reg), "dwarf reg %d", (int)l->value);
+		target_register_name(machine, l->value, reg, sizeof(reg));
 
 	switch (l->kind) {
 	case TS_LOC_REG:
@@ -1063,7 +1068,7 @@ char *truesig_location_text(const struct truesig_location *l, char *buf,
 		snprintf(buf, size, "[[sp%+d]]", (int)l->value);
 		break;
 	default:
-		snprintf(buf, size, "?");
+		snprintf(buf, size, "location kind %u", (unsigned)l->kind);
 		break;
 	}
 	return buf;

@@ -236,10 +236,19 @@ static inline bool truesig_has_kind(const struct truesig_record *r,
 char *truesig_kinds_text(const struct truesig_record *r, const char *sep,
 			 char *buf, size_t size);
 
-/* One location as the dumps write it: "rdi", "[sp+8]", "[rdi]" (by
-   reference), "[[sp+8]]"; a register without a name "dwarf reg N".
-   Writes into buf and returns it. */
-char *truesig_location_text(const struct truesig_location *l, char *buf,
-			    size_t size);
+/* How truesig_location_text writes a register that neither the record
+   nor `machine`'s table (target.h) names. */
+enum truesig_location_style {
+	TS_LOCATION_PLAIN,	/* "dwarf reg N", for people */
+	TS_LOCATION_TAG,	/* "dwarf:N", in BTF tags (fields have no
+				   spaces; docs/FORMAT.md 13.4) */
+};
+
+/* One location: "rdi", "[sp+8]", "[rdi]" (by reference), "[[sp+8]]".
+   The register's name is the record's, else the table's of `machine`
+   (ELF e_machine; 0 for none).  Writes into buf and returns it. */
+char *truesig_location_text(const struct truesig_location *l,
+			    unsigned machine, enum truesig_location_style style,
+			    char *buf, size_t size);
 
 #endif /* TRUESIG_RECORDS_H */

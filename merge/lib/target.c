@@ -193,32 +193,40 @@ const char *target_name(unsigned machine)
 	return t ? t->name : "unknown machine";
 }
 
+/* Writes `machine`'s name of `reg` into buf; false if its table has none. */
+static bool table_register_name(unsigned machine, int reg, char *buf,
+				size_t size)
+{
+	const struct target *t = target_find(machine);
+	unsigned r = (unsigned)reg;
+
+	if (!t || reg < 0)
+		return false;
+	if (r < t->n_registers)
+		snprintf(buf, size, "%s", t->registers[r]);
+	else if (t->numbered_prefix && r < t->n_numbered)
+		snprintf(buf, size, "%s%u", t->numbered_prefix, r);
+	else if (t->vector_prefix && reg >= t->vector_first &&
+		 r - (unsigned)t->vector_first < t->n_vectors)
+		snprintf(buf, size, "%s%u", t->vector_prefix,
+			 r - (unsigned)t->vector_first);
+	else
+		return false;
+	return true;
+}
+
+bool target_names_register(unsigned machine, int reg)
+{
+	char buf[32];
+
+	return table_register_name(machine, reg, buf, sizeof(buf));
+}
+
 char *target_register_name(unsigned machine, int reg, char *buf,
 			   size_t size)
 {
-	const struct target *t = target_find(machine);
-
-	if (!size)
-		return buf;
-	if (t && reg >= 0) {
-		unsigned r = (unsigned)reg;
-
-		if (r < t->n_registers) {
-			snprintf(buf, size, "%s", t->registers[r]);
-			return buf;
-		}
-		if (t->numbered_prefix && r < t->n_numbered) {
-			snprintf(buf, size, "%s%u", t->numbered_prefix, r);
-			return buf;
-		}
-		if (t->vector_prefix && reg >= t->vector_first &&
-		    r - (unsigned)t->vector_first < t->n_vectors) {
-			snprintf(buf, size, "%s%u", t->vector_prefix,
-				 r - (unsigned)t->vector_first);
-			return buf;
-		}
-	}
-	snprintf(buf, size, "dwarf reg %d", reg);
+	if (size && !table_register_name(machine, reg, buf, size))
+		snprintf(buf, size, "dwarf reg %d", reg);
 	return buf;
 }
 

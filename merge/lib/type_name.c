@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "text.h"
 #include "type_name.h"
 
 #define MAX_DEPTH	32
@@ -27,20 +28,6 @@ struct renderer {
 
 static void render(struct renderer *r, uint32_t index, const char *decl,
 		   char *out, size_t size, unsigned depth);
-
-/* Append to out (of size `size`) the way snprintf would write it. */
-__attribute__((format(printf, 3, 4)))
-static void append(char *out, size_t size, const char *fmt, ...)
-{
-	size_t len = strlen(out);
-	va_list ap;
-
-	if (len + 1 >= size)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(out + len, size - len, fmt, ap);
-	va_end(ap);
-}
 
 /* snprintf, for names that may be cut on purpose. */
 __attribute__((format(printf, 3, 4)))
@@ -74,21 +61,21 @@ static void render_func(struct renderer *r, uint32_t index, const char *decl,
 	if (t->flags & TS_TF_UNPROTOTYPED) {
 		/* K&R: nothing is known of the parameters. */
 	} else if (!t->count && !(t->flags & TS_TF_VARARGS)) {
-		append(inner, sizeof(inner), "void");
+		text_append(inner, sizeof(inner), "void");
 	} else {
 		for (uint32_t i = 1; i <= t->count; i++) {
 			const struct truesig_type *pt =
 				&r->unit->types[index + i];
 
 			render(r, pt->ref, "", param, sizeof(param), depth + 1);
-			append(inner, sizeof(inner), "%s%s", i > 1 ? ", " : "",
+			text_append(inner, sizeof(inner), "%s%s", i > 1 ? ", " : "",
 			       param);
 		}
 		if (t->flags & TS_TF_VARARGS)
-			append(inner, sizeof(inner), "%s...",
+			text_append(inner, sizeof(inner), "%s...",
 			       t->count ? ", " : "");
 	}
-	append(inner, sizeof(inner), ")");
+	text_append(inner, sizeof(inner), ")");
 	render(r, t->ref, inner, out, size, depth + 1);
 }
 
@@ -102,13 +89,13 @@ static void render_qualified(struct renderer *r, uint32_t index,
 
 	for (unsigned n = 0; n < MAX_DEPTH; n++) {
 		if (t->kind == TS_TYPE_CONST)
-			append(quals, sizeof(quals), "%sconst",
+			text_append(quals, sizeof(quals), "%sconst",
 			       quals[0] ? " " : "");
 		else if (t->kind == TS_TYPE_VOLATILE)
-			append(quals, sizeof(quals), "%svolatile",
+			text_append(quals, sizeof(quals), "%svolatile",
 			       quals[0] ? " " : "");
 		else if (t->kind == TS_TYPE_RESTRICT)
-			append(quals, sizeof(quals), "%srestrict",
+			text_append(quals, sizeof(quals), "%srestrict",
 			       quals[0] ? " " : "");
 		else
 			break;

@@ -5,6 +5,7 @@
  */
 #include <elf.h>
 
+#include "records.h"
 #include "target.h"
 #include "test_util.h"
 
@@ -15,6 +16,23 @@ static void expect_register(unsigned machine, int reg, const char *want)
 	snprintf(name, sizeof(name), "%s register %d is %s",
 		 target_name(machine), reg, want);
 	target_register_name(machine, reg, buf, sizeof(buf));
+	if (strcmp(buf, want))
+		fail(name, "got \"%s\"", buf);
+	else
+		pass(name);
+}
+
+static void expect_location(uint8_t kind, const char *reg_name, int value,
+			    unsigned machine,
+			    enum truesig_location_style style, const char *want)
+{
+	struct truesig_location l = { .kind = kind, .reg_name = reg_name,
+				      .value = value };
+	char buf[32], name[128];
+
+	snprintf(name, sizeof(name), "location %s on %s%s", want,
+		 target_name(machine), style == TS_LOCATION_TAG ? ", tag" : "");
+	truesig_location_text(&l, machine, style, buf, sizeof(buf));
 	if (strcmp(buf, want))
 		fail(name, "got \"%s\"", buf);
 	else
@@ -119,6 +137,29 @@ int main(void)
 	      target_find(EM_S390)->high_aligned_first == 16 &&
 	      target_find(EM_S390)->n_high_aligned == 16 &&
 	      !target_find(EM_AARCH64)->n_high_aligned, "not f0-f15 only");
+
+	/* Locations as text: the record's register name first, else the
+	   table's; one the table lacks by number, spelt for its use. */
+	expect_location(TS_LOC_REG, "edi", 5, EM_386, TS_LOCATION_PLAIN, "edi");
+	expect_location(TS_LOC_REG, "", 5, EM_X86_64, TS_LOCATION_PLAIN, "rdi");
+	expect_location(TS_LOC_REG, "", 5, EM_X86_64, TS_LOCATION_TAG, "rdi");
+	expect_location(TS_LOC_REG_INDIRECT, "", 1, EM_AARCH64,
+			TS_LOCATION_PLAIN, "[x1]");
+	expect_location(TS_LOC_REG, "", 3, 9999, TS_LOCATION_PLAIN,
+			"dwarf reg 3");
+	expect_location(TS_LOC_REG_INDIRECT, "", 3, 9999, TS_LOCATION_TAG,
+			"[dwarf:3]");
+	expect_location(TS_LOC_REG, "", 33, EM_X86_64, TS_LOCATION_TAG,
+			"dwarf:33");
+	expect_location(TS_LOC_STACK, "", 8, EM_X86_64, TS_LOCATION_PLAIN,
+			"[sp+8]");
+	expect_location(TS_LOC_STACK_INDIRECT, "", -4, EM_S390,
+			TS_LOCATION_TAG, "[[sp-4]]");
+	check("a register the table names is named",
+	      target_names_register(EM_RISCV, 10) &&
+	      !target_names_register(EM_X86_64, 33) &&
+	      !target_names_register(9999, 0) &&
+	      !target_names_register(EM_X86_64, -1), NULL);
 
 	k = target_reloc_kind(EM_X86_64, R_X86_64_32S);
 	check("R_X86_64_32S: 4 bytes, signed",

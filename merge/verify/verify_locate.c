@@ -170,5 +170,6 @@ void locate_describe(const struct truesig_location *loc, uint16_t machine,
 
 	named.reg_name = target_register_name(machine, loc->value, reg,
 					      sizeof(reg));
-	truesig_location_text(&named, buf, buf_size);
+	truesig_location_text(&named, machine, TS_LOCATION_PLAIN, buf,
+			      buf_size);
 }
