@@ -94,10 +94,12 @@ TOOL_HDRS	:= $(wildcard $(addsuffix /*.h,$(filter-out merge/lib,$(TOOL_DIRS)))) 
 LIB_VERSION	:= $(shell sed -n 's/^\#define LIBTRUESIG_MAJOR_VERSION //p' include/truesig/truesig.h).$(shell sed -n 's/^\#define LIBTRUESIG_MINOR_VERSION //p' include/truesig/truesig.h)
 LIB_SONAME	:= libtruesig.so.$(basename $(LIB_VERSION))
 LIB_A		:= $(BUILD)/lib/libtruesig.a
+LIB_INTERNAL_A	:= $(BUILD)/lib/libtruesig-internal.a
 LIB_SO		:= $(BUILD)/lib/libtruesig.so.$(LIB_VERSION)
 LIB_MAP		:= merge/lib/libtruesig.map
 LIB_PIC_OBJS	:= $(patsubst merge/lib/%.c,$(BUILD)/pic/%.o,$(LIB_SRCS))
 LIB_LIBS	:= -lbpf -lelf
+OBJCOPY		?= objcopy
 
 UNIT_TESTS	:= $(patsubst merge/tests/%.c,$(BUILD)/asan/%,$(wildcard merge/tests/test-*.c))
 BTF_LOAD	:= $(BUILD)/btf-kernel-load
@@ -141,14 +143,16 @@ $(PLUGIN): $(PLUGIN_SRCS) $(PLUGIN_HDRS) $(COMPILER) | $(BUILD) deps
 # The tool, an object a source: touching one source recompiles one object
 # (each object's headers are in its .d file, written as it compiles; a
 # changed Makefile recompiles them all).
-TOOL_OBJS	:= $(patsubst merge/%.c,$(BUILD)/obj/%.o,merge/main.c $(TOOL_SRCS))
+# The library's part is its own objects, through LIB_INTERNAL_A.
+TOOL_OBJS	:= $(patsubst merge/%.c,$(BUILD)/obj/%.o,merge/main.c \
+	$(filter-out $(LIB_SRCS),$(TOOL_SRCS)))
 
 $(BUILD)/obj/%.o: merge/%.c $(COMPILER) Makefile | $(BUILD) deps
 	@mkdir -p $(@D)
 	$(HOST_CC) $(TOOL_CFLAGS) -MMD -MP -c -o $@ $<
 
-$(TOOL): $(TOOL_OBJS)
-	$(HOST_CC) $(TOOL_CFLAGS) -o $@ $(TOOL_OBJS) $(TOOL_LIBS)
+$(TOOL): $(TOOL_OBJS) $(LIB_INTERNAL_A)
+	$(HOST_CC) $(TOOL_CFLAGS) -o $@ $(TOOL_OBJS) $(LIB_INTERNAL_A) $(TOOL_LIBS)
 
 
 # Built with its own folder alone on the include path: the library never
@@ -159,9 +163,21 @@ $(BUILD)/pic/%.o: merge/lib/%.c $(COMPILER) Makefile | $(BUILD) deps
 	@mkdir -p $(@D)
 	$(HOST_CC) $(LIB_CFLAGS) -fPIC -MMD -MP -c -o $@ $<
 
-$(LIB_A): $(LIB_PIC_OBJS)
+# The library's objects with every name global, for the tool and the
+# project's helpers, which use its internal headers too.
+$(LIB_INTERNAL_A): $(LIB_PIC_OBJS)
 	@mkdir -p $(@D)
 	rm -f $@ && $(AR) rcs $@ $(LIB_PIC_OBJS)
+
+# What users link: one object whose only global names are those the
+# shared library exports (its version script's); the others would collide
+# with a program's own array_grow or load_path.
+$(LIB_A): $(LIB_PIC_OBJS) $(LIB_MAP)
+	@mkdir -p $(@D)
+	sed -n 's/^[[:space:]]*\(truesig_[a-z0-9_]*\);$$/\1/p' $(LIB_MAP) >$(@:.a=.exports)
+	$(LD) -r -o $(@:.a=.o) $(LIB_PIC_OBJS)
+	$(OBJCOPY) --keep-global-symbols=$(@:.a=.exports) $(@:.a=.o)
+	rm -f $@ && $(AR) rcs $@ $(@:.a=.o) && rm -f $(@:.a=.o) $(@:.a=.exports)
 
 $(LIB_SO): $(LIB_PIC_OBJS) $(LIB_MAP)
 	@mkdir -p $(@D)
@@ -206,19 +222,19 @@ $(BTF_LOAD): merge/tests/btf-kernel-load.c $(COMPILER) | $(BUILD)
 	$(HOST_CC) $(TOOL_CFLAGS) -o $@ $< -lbpf
 
 # The helpers of the verify suite: the torture generator and a tool that
-# spoils a record on purpose (on libtruesig.a and its internal headers).
+# spoils a record on purpose (on the library's internal headers).
 $(BUILD)/torture-gen: testsuite/torture/gen.c $(COMPILER) | $(BUILD)
 	$(HOST_CC) $(TOOL_CFLAGS) -o $@ $<
 
-$(BUILD)/corrupt-record: testsuite/verify/corrupt-record.c $(LIB_A) $(LIB_HDRS) $(COMPILER) | $(BUILD)
-	$(HOST_CC) $(TOOL_CFLAGS) -o $@ $< $(LIB_A) $(LIB_LIBS)
+$(BUILD)/corrupt-record: testsuite/verify/corrupt-record.c $(LIB_INTERNAL_A) $(LIB_HDRS) $(COMPILER) | $(BUILD)
+	$(HOST_CC) $(TOOL_CFLAGS) -o $@ $< $(LIB_INTERNAL_A) $(LIB_LIBS)
 
 VERIFY_HELPERS := $(BUILD)/torture-gen $(BUILD)/corrupt-record
 
 # Compares a clone's record with GCC's own IPA-CP and IPA-SRA dumps (on
-# libtruesig.a and its internal headers).
-$(BUILD)/ipa-dump-check: testsuite/gcc-ipa/ipa-dump-check.c $(LIB_A) $(LIB_HDRS) $(COMPILER) | $(BUILD)
-	$(HOST_CC) $(TOOL_CFLAGS) -o $@ $< $(LIB_A) $(LIB_LIBS)
+# the library's internal headers).
+$(BUILD)/ipa-dump-check: testsuite/gcc-ipa/ipa-dump-check.c $(LIB_INTERNAL_A) $(LIB_HDRS) $(COMPILER) | $(BUILD)
+	$(HOST_CC) $(TOOL_CFLAGS) -o $@ $< $(LIB_INTERNAL_A) $(LIB_LIBS)
 
 # ---- demo -------------------------------------------------------------------
 demo: all

@@ -4,7 +4,8 @@
 # this machine built by HOST_CC; the test files are CC's:
 #   - <truesig/truesig.h> compiles alone as C99 and as C++;
 #   - the shared library exports exactly the functions the header declares,
-#     all named truesig_, and pkg-config gives the header's version;
+#     all named truesig_, the static one defines no other global name, and
+#     pkg-config gives the header's version;
 #   - the first C program of docs/API.md, built through pkg-config with the
 #     shared and with the static library, prints for each test file the
 #     records `truesig dump --json` lists (symbol, function, kinds), and
@@ -54,6 +55,11 @@ result $? "libtruesig.so exports the header's functions, no other" \
 	"$(head -n 5 "$work/exports.diff" | tr '\n' ' ')"
 [ -s "$work/exported" ] && ! grep -qv '^truesig_' "$work/exported"
 result $? "every exported name starts with truesig_"
+nm -g --defined-only "$prefix/lib/libtruesig.a" 2>&1 |
+	awk 'NF == 3 { print $3 }' | sort -u >"$work/archive-globals"
+diff "$work/exported" "$work/archive-globals" >"$work/archive.diff"
+result $? "libtruesig.a's global names are the shared library's exports, no other" \
+	"$(head -n 5 "$work/archive.diff" | tr '\n' ' ')"
 want=$(sed -n 's/^#define LIBTRUESIG_MAJOR_VERSION //p' "$top/include/truesig/truesig.h").$(sed -n 's/^#define LIBTRUESIG_MINOR_VERSION //p' "$top/include/truesig/truesig.h")
 got=$(pkg-config --modversion libtruesig 2>&1)
 [ "$got" = "$want" ]

@@ -46,7 +46,7 @@ extern "C" {
 #define LIBTRUESIG_MAJOR_VERSION 1
 #define LIBTRUESIG_MINOR_VERSION 2
 
-/* "1.0": the version of the library linked in. */
+/* The version of the library linked in, "MAJOR.MINOR" ("1.2"). */
 const char *truesig_version(void);
 
 /* ---- messages ------------------------------------------------------------ */
