@@ -87,6 +87,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct loaded_file f = { 0 };
 	struct btf_input in = { 0 };
 	const struct truesig_unit *u0;
+	const struct truesig_record *r;
+	struct truesig_walk w;
 	size_t n = 0;
 	char err[512];
 	uint8_t mode;
@@ -112,22 +114,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	elf.machine = u0->machine;
 	elf.addr_size = u0->addr_size;
 	elf.big_endian = u0->byte_order == TRUESIG_BIG_ENDIAN;
-	for (size_t i = 0; i < s->n_units; i++)
-		n += s->units[i].n_records;
+	w = truesig_walk(&s, 1);
+	while (truesig_walk_next_record(&w))
+		n++;
 	elf.symbols = calloc(n ? n : 1, sizeof(*elf.symbols));
 	if (!elf.symbols)
 		abort();
-	for (size_t i = 0; i < s->n_units; i++)
-		for (uint32_t j = 0; j < s->units[i].n_records; j++) {
-			const struct truesig_record *r = &s->units[i].records[j];
-			struct elf_symbol *sym = &elf.symbols[elf.n_symbols];
+	w = truesig_walk(&s, 1);
+	while ((r = truesig_walk_next_record(&w))) {
+		struct elf_symbol *sym = &elf.symbols[elf.n_symbols];
 
-			sym->name = r->symbol;
-			sym->value = r->address;
-			sym->binding = mode & MODE_GLOBAL ? STB_GLOBAL : STB_LOCAL;
-			sym->type = STT_FUNC;
-			sym->order = (unsigned)elf.n_symbols++;
-		}
+		sym->name = r->symbol;
+		sym->value = r->address;
+		sym->binding = mode & MODE_GLOBAL ? STB_GLOBAL : STB_LOCAL;
+		sym->type = STT_FUNC;
+		sym->order = (unsigned)elf.n_symbols++;
+	}
 	elf_input_sort_symbols(&elf);
 	f.elf = &elf;
 	f.sections = &s;

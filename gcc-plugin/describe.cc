@@ -350,6 +350,15 @@ describe_return (ts_collected_record *r, tree fndecl, tree source_decl)
 	r->head.chain_locs = r->locations.length () - before;
 }
 
+static bool
+has_kind (const uint8_t *kinds, unsigned n_kinds, unsigned kind)
+{
+	for (unsigned i = 0; i < n_kinds; i++)
+		if (kinds[i] == kind)
+			return true;
+	return false;
+}
+
 /* A function made from another one.  split_part alone does not say so:
    strub sets it on the wrapper it leaves under the original's name and
    signature, whose body it moved into a .strub.N clone. */
@@ -361,11 +370,10 @@ is_clone (cgraph_node *node, const uint8_t *kinds, unsigned n_kinds)
 	    || (node->split_part && origin && origin != node->decl)
 	    || ts_param_adjustments (node))
 		return true;
-	for (unsigned i = 0; i < n_kinds; i++)
-		if (kinds[i] == TS_KIND_ISRA || kinds[i] == TS_KIND_CONSTPROP
-		    || kinds[i] == TS_KIND_PART || kinds[i] == TS_KIND_STRUB)
-			return true;
-	return false;
+	return (has_kind (kinds, n_kinds, TS_KIND_ISRA)
+		|| has_kind (kinds, n_kinds, TS_KIND_CONSTPROP)
+		|| has_kind (kinds, n_kinds, TS_KIND_PART)
+		|| has_kind (kinds, n_kinds, TS_KIND_STRUB));
 }
 
 /* Whether strub added a parameter to FNDECL: its wrapped body, or a
@@ -375,15 +383,6 @@ has_strub_parm (tree fndecl)
 {
 	for (tree p = DECL_ARGUMENTS (fndecl); p; p = DECL_CHAIN (p))
 		if (ts_strub_parm_p (p))
-			return true;
-	return false;
-}
-
-static bool
-has_kind (const uint8_t *kinds, unsigned n_kinds, unsigned kind)
-{
-	for (unsigned i = 0; i < n_kinds; i++)
-		if (kinds[i] == kind)
 			return true;
 	return false;
 }

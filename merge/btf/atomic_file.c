@@ -148,3 +148,24 @@ void atomic_file_discard(struct atomic_file *f)
 		unlink(f->temp);
 	f->temp[0] = '\0';
 }
+
+int write_full(int fd, const void *data, size_t size, long long offset)
+{
+	const char *p = data;
+
+	while (size) {
+		ssize_t n = offset < 0 ? write(fd, p, size)
+				       : pwrite(fd, p, size, (off_t)offset);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		p += n;
+		size -= (size_t)n;
+		if (offset >= 0)
+			offset += n;
+	}
+	return 0;
+}

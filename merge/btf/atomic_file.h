@@ -17,6 +17,7 @@
 
 #include <limits.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 struct atomic_file {
 	int	 fd;			/* the new file, read and write */
@@ -38,5 +39,12 @@ int atomic_file_commit(struct atomic_file *f);
 
 /* Give up: close and remove the new file. */
 void atomic_file_discard(struct atomic_file *f);
+
+/*
+ * Writes all SIZE bytes of DATA to FD, at OFFSET (pwrite) or, OFFSET
+ * negative, at its file offset (write); retries after EINTR and short
+ * writes.  0 or -errno.
+ */
+int write_full(int fd, const void *data, size_t size, long long offset);
 
 #endif /* TRUESIG_ATOMIC_FILE_H */

@@ -9,6 +9,7 @@
 
 #include <linux/btf.h>
 
+#include "array.h"
 #include "btf_names.h"
 #include "btf_types.h"
 
@@ -43,24 +44,22 @@ void btf_types_fini(struct btf_types *t)
 
 int btf_types_begin_unit(struct btf_types *t, const struct truesig_unit *u)
 {
-	if (u->n_types > t->cap) {
-		int32_t *map = realloc(t->map, u->n_types * sizeof(*map));
-		uint32_t *hint;
-		uint8_t *needed;
+	void *grown;
 
-		if (!map)
-			return -ENOMEM;
-		t->map = map;
-		hint = realloc(t->hint, u->n_types * sizeof(*hint));
-		if (!hint)
-			return -ENOMEM;
-		t->hint = hint;
-		needed = realloc(t->needed, u->n_types);
-		if (!needed)
-			return -ENOMEM;
-		t->needed = needed;
-		t->cap = u->n_types;
-	}
+	grown = array_grow(t->map, &t->map_cap, sizeof(*t->map), u->n_types);
+	if (!grown)
+		return -ENOMEM;
+	t->map = grown;
+	grown = array_grow(t->hint, &t->hint_cap, sizeof(*t->hint),
+			   u->n_types);
+	if (!grown)
+		return -ENOMEM;
+	t->hint = grown;
+	grown = array_grow(t->needed, &t->needed_cap, sizeof(*t->needed),
+			   u->n_types);
+	if (!grown)
+		return -ENOMEM;
+	t->needed = grown;
 	t->unit = u;
 	memset(t->map, 0xff, u->n_types * sizeof(*t->map));
 	memset(t->hint, 0, u->n_types * sizeof(*t->hint));

@@ -37,7 +37,7 @@ struct btf_types {
 					   aggregate, the BTF type a typedef
 					   of it names (0: none) */
 	uint8_t		*needed;	/* per unit type */
-	uint32_t	 cap;
+	size_t		 map_cap, hint_cap, needed_cap;
 	char		 err[256];	/* why the last call failed */
 };
 

@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "atomic_file.h"
 #include "byteorder.h"
 #include "elf_rewrite.h"
 #include "errmsg.h"

@@ -33,11 +33,6 @@ static inline void store_uint(uint8_t *p, unsigned width, bool big_endian,
 	}
 }
 
-static inline uint16_t load_u16(const uint8_t *p, bool big_endian)
-{
-	return (uint16_t)load_uint(p, 2, big_endian);
-}
-
 static inline uint32_t load_u32(const uint8_t *p, bool big_endian)
 {
 	return (uint32_t)load_uint(p, 4, big_endian);

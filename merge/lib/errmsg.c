@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: MIT
-/* errmsg.c — failure messages into the caller's buffer; full writes. */
+/* errmsg.c — failure messages into the caller's buffer. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <sys/types.h>
-#include <unistd.h>
 
 #include "errmsg.h"
 
@@ -31,25 +29,4 @@ int errmsg(char *err, size_t err_size, int ret, const char *prefix,
 	errmsgv(err, err_size, ret, prefix, fmt, ap);
 	va_end(ap);
 	return ret;
-}
-
-int write_full(int fd, const void *data, size_t size, long long offset)
-{
-	const char *p = data;
-
-	while (size) {
-		ssize_t n = offset < 0 ? write(fd, p, size)
-				       : pwrite(fd, p, size, (off_t)offset);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		p += n;
-		size -= (size_t)n;
-		if (offset >= 0)
-			offset += n;
-	}
-	return 0;
 }

@@ -20,11 +20,4 @@ int errmsg(char *err, size_t err_size, int ret, const char *prefix,
 int errmsgv(char *err, size_t err_size, int ret, const char *prefix,
 	    const char *fmt, va_list ap) __attribute__((format(printf, 5, 0)));
 
-/*
- * Writes all SIZE bytes of DATA to FD, at OFFSET (pwrite) or, OFFSET
- * negative, at its file offset (write); retries after EINTR and short
- * writes.  0 or -errno.
- */
-int write_full(int fd, const void *data, size_t size, long long offset);
-
 #endif

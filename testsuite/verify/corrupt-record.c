@@ -48,6 +48,8 @@ int main(int argc, char **argv)
 	}
 	for (size_t s = 0; s < in->n_sections && status; s++) {
 		struct truesig_section *sec;
+		const struct truesig_record *rec;
+		struct truesig_walk w;
 		GElf_Shdr shdr;
 
 		if (truesig_parse(in->sections[s].data, in->sections[s].size,
@@ -61,45 +63,38 @@ int main(int argc, char **argv)
 			truesig_section_free(sec);
 			break;
 		}
-		for (size_t u = 0; u < sec->n_units && status; u++)
-			for (size_t r = 0; r < sec->units[u].n_records; r++) {
-				const struct truesig_record *rec =
-					&sec->units[u].records[r];
-				const struct truesig_location *loc;
-				uint64_t at;
-				bool big = sec->units[u].byte_order !=
-					   TRUESIG_LITTLE_ENDIAN;
-				uint8_t bytes[4];
-				int32_t value;
-				int fd;
+		w = truesig_walk(&sec, 1);
+		while (status && (rec = truesig_walk_next_record(&w))) {
+			const struct truesig_location *loc;
+			bool big = rec->unit->byte_order != TRUESIG_LITTLE_ENDIAN;
+			uint8_t bytes[4];
+			uint64_t at;
+			int32_t value;
+			int fd;
 
-				if (strcmp(rec->symbol, argv[2]) ||
-				    k >= rec->n_params ||
-				    !rec->params[k].loc_count)
-					continue;
-				loc = truesig_param_locs(rec, &rec->params[k]);
-				value = loc->kind == TS_LOC_REG ||
-					loc->kind == TS_LOC_REG_INDIRECT
-					? other_register(loc->value)
-					: loc->value + sec->units[u].addr_size;
-				/* the `value' field of the location entry */
-				at = shdr.sh_offset + rec->offset + 64 +
-				     24 * rec->n_source_params +
-				     32 * rec->n_params +
-				     16 * rec->params[k].loc_first + 8;
-				store_uint(bytes, 4, big, (uint32_t)value);
-				fd = open(argv[1], O_WRONLY | O_CLOEXEC);
-				if (fd < 0 || pwrite(fd, bytes, 4,
-						     (off_t)at) != 4 ||
-				    close(fd)) {
-					perror("corrupt-record: write");
-					break;
-				}
-				printf("%s: parameter %u location %d -> %d\n",
-				       rec->symbol, k, loc->value, value);
-				status = 0;
+			if (strcmp(rec->symbol, argv[2]) ||
+			    k >= rec->n_params || !rec->params[k].loc_count)
+				continue;
+			loc = truesig_param_locs(rec, &rec->params[k]);
+			value = loc->kind == TS_LOC_REG ||
+				loc->kind == TS_LOC_REG_INDIRECT
+				? other_register(loc->value)
+				: loc->value + rec->unit->addr_size;
+			/* the `value' field of the location entry */
+			at = shdr.sh_offset + rec->offset + 64 +
+			     24 * rec->n_source_params + 32 * rec->n_params +
+			     16 * rec->params[k].loc_first + 8;
+			store_uint(bytes, 4, big, (uint32_t)value);
+			fd = open(argv[1], O_WRONLY | O_CLOEXEC);
+			if (fd < 0 || pwrite(fd, bytes, 4, (off_t)at) != 4 ||
+			    close(fd)) {
+				perror("corrupt-record: write");
 				break;
 			}
+			printf("%s: parameter %u location %d -> %d\n",
+			       rec->symbol, k, loc->value, value);
+			status = 0;
+		}
 		truesig_section_free(sec);
 	}
 	if (status)
