@@ -15,6 +15,7 @@
  * the 64-bit user_regs_struct, and its xmm registers the first eight of
  * the FXSAVE area.
  */
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -26,6 +27,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "target.h"
 #include "verify_backend.h"
 
 #if defined(__x86_64__)
@@ -149,11 +151,13 @@ static void put_register(struct trace_regs *regs, int dwarf_reg,
 }
 
 /*
- * The registers by DWARF number (System V psABIs):
+ * The registers by DWARF number (System V psABIs): ptrace's general
+ * registers in DWARF order here,
  *   x86-64: 0 rax, 1 rdx, 2 rcx, 3 rbx, 4 rsi, 5 rdi, 6 rbp, 7 rsp,
- *           8-15 r8-r15, 17-32 xmm0-xmm15
+ *           8-15 r8-r15
  *   i386:   0 eax, 1 ecx, 2 edx, 3 ebx, 4 esp, 5 ebp, 6 esi, 7 edi,
- *           21-28 xmm0-xmm7
+ * and the xmm registers where the target table puts them (x86-64's
+ * 17-32, i386's 21-28).
  */
 static void fill_registers(const struct trace_child *child,
 			   const struct user_regs_struct *gp,
@@ -170,6 +174,8 @@ static void fill_registers(const struct trace_child *child,
 		gp->rsi, gp->rdi,
 	};
 	const uint8_t *xmm = (const uint8_t *)fp->xmm_space;
+	const struct target *t = target_find(child->word32 ? EM_386
+							   : EM_X86_64);
 
 	memset(regs->size, 0, sizeof(regs->size));
 	if (child->word32) {
@@ -178,14 +184,12 @@ static void fill_registers(const struct trace_child *child,
 
 			put_register(regs, r, &low, 4);
 		}
-		for (int x = 0; x < 8; x++)
-			put_register(regs, 21 + x, xmm + 16 * x, 16);
-		return;
+	} else {
+		for (int r = 0; r < 16; r++)
+			put_register(regs, r, &x86_64[r], 8);
 	}
-	for (int r = 0; r < 16; r++)
-		put_register(regs, r, &x86_64[r], 8);
-	for (int x = 0; x < 16; x++)
-		put_register(regs, 17 + x, xmm + 16 * x, 16);
+	for (unsigned x = 0; x < t->n_vectors; x++)
+		put_register(regs, t->vector_first + (int)x, xmm + 16 * x, 16);
 }
 
 /*
