@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -555,6 +556,21 @@ static int read_elf(struct elf_input *in, uint64_t size, char *err,
 	return ret;
 }
 
+/* libelf's version handshake, once a process (opens may run in threads). */
+static pthread_once_t libelf_once = PTHREAD_ONCE_INIT;
+static bool libelf_ready;
+
+static void start_libelf(void)
+{
+	libelf_ready = elf_version(EV_CURRENT) != EV_NONE;
+}
+
+static bool libelf_started(void)
+{
+	pthread_once(&libelf_once, start_libelf);
+	return libelf_ready;
+}
+
 static bool same_stat(const struct stat *a, const struct stat *b)
 {
 	return a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
@@ -571,7 +587,7 @@ int elf_input_open(const char *path, struct elf_input **out, char *err,
 	int ret;
 
 	*out = NULL;
-	if (elf_version(EV_CURRENT) == EV_NONE)
+	if (!libelf_started())
 		return fail(path, err, err_size, "libelf: %s", elf_errmsg(-1));
 	in = calloc(1, sizeof(*in));
 	if (!in)
@@ -619,7 +635,7 @@ int elf_input_open_memory(const char *name, void *image, size_t size,
 	int ret;
 
 	*out = NULL;
-	if (elf_version(EV_CURRENT) == EV_NONE)
+	if (!libelf_started())
 		return fail(name, err, err_size, "libelf: %s", elf_errmsg(-1));
 	in = calloc(1, sizeof(*in));
 	if (!in)
