@@ -136,9 +136,16 @@ FORCE:
 # provides; loading libstdc++.so into every compile would cost 1.2 MB more.
 PLUGIN_LDFLAGS	:= -shared -nodefaultlibs -lc -lgcc
 
-$(PLUGIN): $(PLUGIN_SRCS) $(PLUGIN_HDRS) $(COMPILER) | $(BUILD) deps
-	$(CXX_FOR_PLUGIN) $(PLUGIN_CXXFLAGS) -I$(PLUGIN_DIR)/include \
-		-o $@ $(PLUGIN_SRCS) $(PLUGIN_LDFLAGS)
+# An object a source, as the tool's: touching one recompiles one.
+PLUGIN_OBJS	:= $(patsubst gcc-plugin/%.cc,$(BUILD)/plugin-obj/%.o,$(PLUGIN_SRCS))
+
+$(BUILD)/plugin-obj/%.o: gcc-plugin/%.cc $(COMPILER) Makefile | $(BUILD) deps
+	@mkdir -p $(@D)
+	$(CXX_FOR_PLUGIN) $(PLUGIN_CXXFLAGS) -I$(PLUGIN_DIR)/include -MMD -MP \
+		-c -o $@ $<
+
+$(PLUGIN): $(PLUGIN_OBJS)
+	$(CXX_FOR_PLUGIN) -o $@ $(PLUGIN_OBJS) $(PLUGIN_LDFLAGS)
 
 # The tool, an object a source: touching one source recompiles one object
 # (each object's headers are in its .d file, written as it compiles; a
@@ -204,7 +211,8 @@ $(BUILD)/asan/obj-replay/%.o: merge/%.c $(COMPILER) Makefile | $(BUILD)
 	$(REPLAY_CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -MMD -MP -c -o $@ $<
 
 -include $(wildcard $(foreach d,obj asan/obj asan/obj-replay,\
-	$(BUILD)/$(d)/*.d $(BUILD)/$(d)/*/*.d) $(BUILD)/pic/*.d)
+	$(BUILD)/$(d)/*.d $(BUILD)/$(d)/*/*.d) $(BUILD)/pic/*.d \
+	$(BUILD)/plugin-obj/*.d)
 
 $(BUILD)/asan/truesig: merge/main.c $(ASAN_OBJS) $(TOOL_HDRS)
 	$(HOST_CC) $(TOOL_CFLAGS) $(SAN_FLAGS) -o $@ $< $(ASAN_OBJS) $(TOOL_LIBS)
