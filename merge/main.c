@@ -10,7 +10,7 @@
  *   truesig compare [--json] [-q] [--btf BTF_OR_ELF [--base BTF_OR_ELF]] FILE
  *   truesig diff [--json] A B
  *   truesig find [--btf FILE [--base FILE] | --btf-dir DIR | --running]
- *                [--json | --bpftrace] NAME [ARG...]
+ *                [-q] [--json | --bpftrace] NAME [ARG...]
  *   truesig --help | --version
  *
  * Exit status (cli.h): 0 on success, 1 when a file cannot be read or its
@@ -62,7 +62,7 @@ static const struct command commands[] = {
 	  "the functions whose true signature differs between two builds "
 	  "(exit 1 when any does)", cmd_diff },
 	{ "find", "[--btf FILE [--base FILE] | --btf-dir DIR | --running] "
-		  "[--json | --bpftrace] NAME [ARG...]",
+		  "[-q] [--json | --bpftrace] NAME [ARG...]",
 	  "from BTF, every function that stands for NAME as written and "
 	  "where each argument is", cmd_find },
 };

@@ -37,6 +37,7 @@ struct find_options {
 	const char	*dir;		/* --btf-dir, or --running's */
 	bool		 running;	/* the running kernel's own BTF */
 	enum find_format format;
+	bool		 quiet;		/* -q: the exit status alone */
 	const char	*name;
 	char	       **args;		/* the ARGs, NULL-terminated */
 	int		 n_args;
@@ -53,7 +54,7 @@ struct inputs {
 static void usage(void)
 {
 	printf("usage: truesig find [--btf FILE [--base FILE] | --btf-dir DIR | --running]\n"
-	       "                    [--json | --bpftrace] NAME [ARG...]\n"
+	       "                    [-q] [--json | --bpftrace] NAME [ARG...]\n"
 	       "\n"
 	       "Every function that stands for the function NAME as written (NAME itself\n"
 	       "and its clones: NAME.isra.0, NAME.constprop.0, NAME.part.0, ...), with its\n"
@@ -67,6 +68,8 @@ static void usage(void)
 	       "  --running       the running kernel's: --btf-dir " KERNEL_BTF_DIR " (the default)\n"
 	       "  --json          {\"function\", \"clones\": [{\"symbol\", \"prototype\", \"args\": [...]}]}\n"
 	       "  --bpftrace      a bpftrace program attached to every one of them\n"
+	       "  -q, --quiet     print nothing; the exit status says whether it is\n"
+	       "                  there (messages on unreadable BTF still go to stderr)\n"
 	       "\n"
 	       "Exit status: 0 found, 1 no such function or argument, 2 usage error or\n"
 	       "unreadable BTF.\n");
@@ -81,6 +84,7 @@ static int parse_options(int argc, char **argv, struct find_options *o)
 		{ "running", no_argument, NULL, 'r' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "bpftrace", no_argument, NULL, 't' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -89,8 +93,9 @@ static int parse_options(int argc, char **argv, struct find_options *o)
 
 	memset(o, 0, sizeof(*o));
 	cli_getopt_reset();
-	while ((c = cli_getopt(argc, argv, "h", longopts)) != -1) {
+	while ((c = cli_getopt(argc, argv, "qh", longopts)) != -1) {
 		switch (c) {
+		case 'q': o->quiet = true; break;
 		case 'B': o->btf = optarg; break;
 		case 'b': o->base = optarg; break;
 		case 'D': o->dir = optarg; break;
@@ -282,9 +287,10 @@ static bool args_known(const struct find_options *o,
 		for (size_t i = 0; i < l->n_funcs && !known; i++)
 			known = source_func_arg(&l->funcs[i], o->args[k]);
 		if (!known) {
-			fprintf(stderr, "truesig: find: %s has no argument "
-				"'%s' that its BTF names\n", o->name,
-				o->args[k]);
+			if (!o->quiet)
+				fprintf(stderr, "truesig: find: %s has no "
+					"argument '%s' that its BTF names\n",
+					o->name, o->args[k]);
 			return false;
 		}
 	}
@@ -314,13 +320,14 @@ int cmd_find(int argc, char **argv)
 			ret = CLI_EXIT_TROUBLE;
 		}
 	if (!ret && !l.n_funcs) {
-		fprintf(stderr, "truesig: find: no function %s in %s\n",
-			o.name, o.btf ? o.btf : o.dir);
+		if (!o.quiet)
+			fprintf(stderr, "truesig: find: no function %s in %s\n",
+				o.name, o.btf ? o.btf : o.dir);
 		ret = CLI_EXIT_NOT_FOUND;
 	}
 	if (!ret && !args_known(&o, &l))
 		ret = CLI_EXIT_NOT_FOUND;
-	if (!ret) {
+	if (!ret && !o.quiet) {
 		find_print(stdout, &l, o.format, (const char *const *)o.args,
 			   (size_t)o.n_args, in.n > 1);
 		ret = cli_flush_output() ? CLI_EXIT_OK : CLI_EXIT_TROUBLE;
