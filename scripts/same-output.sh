@@ -26,8 +26,8 @@ run() {		# tool side file: every output of `tool` on `file` in work/side
 	# Messages name the file they wrote; the two names differ.
 	sed -i "s|$out/|OUT/|g" "$out/btf.out"
 	if [ -f "$out/btf.o" ]; then
-		"$tool" dump --json "$file" 2>/dev/null |
-			jq -r '.records[].function' | sort -u | head -n 50 >"$out/functions"
+		jq -r '.records[].function' "$out/dump --json.out" 2>/dev/null |
+			sort -u | head -n 50 >"$out/functions"
 		while read -r fn; do
 			"$tool" find --btf "$out/btf.o" "$fn" >>"$out/find.out" 2>&1
 			"$tool" find --json --btf "$out/btf.o" "$fn" >>"$out/find.json" 2>&1

@@ -21,6 +21,7 @@
 
 #include "array.h"
 #include "btf_names.h"
+#include "text.h"
 
 bool btf_name_valid(const char *name)
 {
@@ -246,23 +247,17 @@ static void locations_text(const struct truesig_location *locs, unsigned n,
 {
 	buf[0] = '\0';
 	for (unsigned i = 0; i < n; i++) {
-		size_t len = strlen(buf);
+		char one[96];
 
-		if (i && len + 1 < size) {
-			buf[len++] = ',';
-			buf[len] = '\0';
-		}
-		if (len + 1 >= size)
-			return;
-		truesig_location_text(&locs[i], machine, TS_LOCATION_TAG,
-				      buf + len, size - len);
-		len = strlen(buf);
-		if ((n > 1 || locs[i].piece_offset) && len < size)
-			snprintf(buf + len, size - len, "@%" PRIu32 ":%u",
-				 locs[i].piece_offset, locs[i].size);
+		text_append(buf, size, "%s%s", i ? "," : "",
+			    truesig_location_text(&locs[i], machine,
+						  TS_LOCATION_TAG, one,
+						  sizeof(one)));
+		if (n > 1 || locs[i].piece_offset)
+			text_append(buf, size, "@%" PRIu32 ":%u",
+				    locs[i].piece_offset, locs[i].size);
 	}
 }
-
 
 /*
  * Where the values are cannot be derived from the prototype when GCC

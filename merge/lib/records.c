@@ -1048,11 +1048,10 @@ char *truesig_location_text(const struct truesig_location *l,
 		return buf;
 	if (l->reg_name[0])
 		snprintf(reg, sizeof(reg), "%s", l->reg_name);
-	else if (style == TS_LOCATION_TAG && !target_names_register(machine,
-								    l->value))
-		snprintf(reg, sizeof(reg), "dwarf:%d", (int)l->value);
-	else
-		target_register_name(machine, l->value, reg, sizeof(reg));
+	else if (!target_table_register_name(machine, l->value, reg,
+					     sizeof(reg)))
+		snprintf(reg, sizeof(reg), style == TS_LOCATION_TAG ?
+			 "dwarf:%d" : "dwarf reg %d", (int)l->value);
 
 	switch (l->kind) {
 	case TS_LOC_REG:

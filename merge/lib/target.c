@@ -193,8 +193,7 @@ const char *target_name(unsigned machine)
 	return t ? t->name : "unknown machine";
 }
 
-/* Writes `machine`'s name of `reg` into buf; false if its table has none. */
-static bool table_register_name(unsigned machine, int reg, char *buf,
+bool target_table_register_name(unsigned machine, int reg, char *buf,
 				size_t size)
 {
 	const struct target *t = target_find(machine);
@@ -215,17 +214,10 @@ static bool table_register_name(unsigned machine, int reg, char *buf,
 	return true;
 }
 
-bool target_names_register(unsigned machine, int reg)
-{
-	char buf[32];
-
-	return table_register_name(machine, reg, buf, sizeof(buf));
-}
-
 char *target_register_name(unsigned machine, int reg, char *buf,
 			   size_t size)
 {
-	if (size && !table_register_name(machine, reg, buf, size))
+	if (size && !target_table_register_name(machine, reg, buf, size))
 		snprintf(buf, size, "dwarf reg %d", reg);
 	return buf;
 }

@@ -87,8 +87,10 @@ const char *target_name(unsigned machine);
 char *target_register_name(unsigned machine, int reg, char *buf,
 			   size_t size);
 
-/* Whether `machine`'s table names DWARF register `reg`. */
-bool target_names_register(unsigned machine, int reg);
+/* The same from the table alone: false, buf untouched, for a register
+   the table does not name (size must not be 0). */
+bool target_table_register_name(unsigned machine, int reg, char *buf,
+				size_t size);
 
 /* The data relocation `type` of `machine`, or NULL if unsupported. */
 const struct reloc_kind *target_reloc_kind(unsigned machine, uint32_t type);

@@ -156,10 +156,12 @@ int main(void)
 	expect_location(TS_LOC_STACK_INDIRECT, "", -4, EM_S390,
 			TS_LOCATION_TAG, "[[sp-4]]");
 	check("a register the table names is named",
-	      target_names_register(EM_RISCV, 10) &&
-	      !target_names_register(EM_X86_64, 33) &&
-	      !target_names_register(9999, 0) &&
-	      !target_names_register(EM_X86_64, -1), NULL);
+	      target_table_register_name(EM_RISCV, 10, small, sizeof(small)) &&
+	      !strcmp(small, "a0") &&
+	      !target_table_register_name(EM_X86_64, 33, small, sizeof(small)) &&
+	      !target_table_register_name(9999, 0, small, sizeof(small)) &&
+	      !target_table_register_name(EM_X86_64, -1, small, sizeof(small)),
+	      NULL);
 
 	k = target_reloc_kind(EM_X86_64, R_X86_64_32S);
 	check("R_X86_64_32S: 4 bytes, signed",
