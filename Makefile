@@ -392,18 +392,27 @@ valgrind: all
 # ---- fuzzing ----------------------------------------------------------------
 # libFuzzer targets (fuzz/): the section parser, records to BTF, whole ELF
 # files.  `make fuzz` runs each for FUZZ_SECONDS, one after another, from
-# seeds made from the testsuite's programs (not part of check).
+# seeds made from the testsuite's programs (not part of check).  The tool's
+# sources are compiled once, with coverage for libFuzzer (fuzzer-no-link),
+# and linked into each target.
 FUZZ_CC		?= clang
 FUZZ_SECONDS	?= 60
 FUZZ_TARGETS	:= records btf elf
-FUZZ_CFLAGS	:= -std=gnu11 -g -O1 -Wall -Wextra -Werror -Iinclude $(addprefix -I,$(TOOL_DIRS)) \
-	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-	-fno-omit-frame-pointer
+FUZZ_SAN	:= address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_CFLAGS	:= -std=gnu11 -g -O1 -Wall -Wextra -Werror -Iinclude $(addprefix -I,$(TOOL_DIRS))
 FUZZ_BINS	:= $(patsubst %,$(BUILD)/fuzz/fuzz-%,$(FUZZ_TARGETS))
+FUZZ_OBJS	:= $(patsubst merge/%.c,$(BUILD)/fuzz/obj/%.o,$(TOOL_SRCS))
 
-$(BUILD)/fuzz/fuzz-%: fuzz/fuzz-%.c fuzz/fuzz_common.h $(TOOL_SRCS) $(TOOL_HDRS)
+.SECONDARY: $(FUZZ_OBJS)
+
+$(BUILD)/fuzz/obj/%.o: merge/%.c Makefile
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(TOOL_SRCS) $(TOOL_LIBS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link,$(FUZZ_SAN) -MMD -MP -c -o $@ $<
+
+-include $(wildcard $(BUILD)/fuzz/obj/*.d $(BUILD)/fuzz/obj/*/*.d)
+
+$(BUILD)/fuzz/fuzz-%: fuzz/fuzz-%.c fuzz/fuzz_common.h $(FUZZ_OBJS) $(TOOL_HDRS)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer,$(FUZZ_SAN) -o $@ $< $(FUZZ_OBJS) $(TOOL_LIBS)
 
 fuzz: all $(FUZZ_BINS)
 	@scripts/fuzz-seeds.sh $(CC) $(PLUGIN) $(TOOL) $(BUILD)/fuzz/seeds
