@@ -11,6 +11,7 @@
 #include "btf_index.h"
 #include "btf_prune.h"
 #include "btf_types.h"
+#include "errmsg.h"
 
 /*
  * Make libbpf keep `btf` in its modifiable form, where changing a type
@@ -40,8 +41,7 @@ int btf_convert(struct btf_input *in, const struct loaded_file *f,
 	index = btf_index_new(in->btf);
 	if (!index || btf_types_init(&types, in->btf, index)) {
 		btf_index_free(index);
-		snprintf(err, err_size, "%s: out of memory", path);
-		return -ENOMEM;
+		return errmsg(err, err_size, -ENOMEM, path, "out of memory");
 	}
 	before = btf__type_cnt(in->btf);
 	fo = (struct btf_funcs_opts){
@@ -51,7 +51,7 @@ int btf_convert(struct btf_input *in, const struct loaded_file *f,
 	ret = btf_funcs_apply(&types, f, &fo, &res->funcs, &remove, &n_remove,
 			      why, sizeof(why));
 	if (ret) {
-		snprintf(err, err_size, "%s: %s", path, why);
+		errmsg(err, err_size, ret, path, "%s", why);
 		goto out;
 	}
 	res->reused = types.reused;
@@ -60,10 +60,9 @@ int btf_convert(struct btf_input *in, const struct loaded_file *f,
 		struct btf *pruned = btf_prune(in->btf, remove, n_remove);
 
 		if (!pruned) {
-			ret = -errno;
-			snprintf(err, err_size,
-				 "%s: cannot remove stale tags: %s", path,
-				 strerror(errno));
+			ret = errmsg(err, err_size, -errno, path,
+				     "cannot remove stale tags: %s",
+				     strerror(errno));
 			goto out;
 		}
 		btf__free(in->btf);

@@ -78,17 +78,6 @@ static void note(const struct ctx *c, const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-__attribute__((format(printf, 3, 4)))
-static int error(struct ctx *c, int ret, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	errmsgv(c->err, c->err_size, ret, NULL, fmt, ap);
-	va_end(ap);
-	return ret;
-}
-
 static const char *str(const struct btf *btf, uint32_t off)
 {
 	const char *s = btf__name_by_offset(btf, off);
@@ -139,14 +128,17 @@ static int prepare(struct ctx *c, const struct truesig_record *r,
 	w->names = calloc(w->n ? w->n : 1, sizeof(*w->names));
 	if (!w->types || !names || !w->names) {
 		btf_names_free(names, r->n_params);
-		return error(c, -ENOMEM, "out of memory");
+		return errmsg(c->err, c->err_size, -ENOMEM, NULL,
+			      "out of memory");
 	}
 	memcpy(w->names, names, r->n_params * sizeof(*names));
 	free(names);
 	if (varargs && !(w->names[w->n - 1] = strdup("")))
-		return error(c, -ENOMEM, "out of memory");
+		return errmsg(c->err, c->err_size, -ENOMEM, NULL,
+			      "out of memory");
 	if (btf_record_tags(r, &w->tags, &w->n_tags))
-		return error(c, -ENOMEM, "out of memory");
+		return errmsg(c->err, c->err_size, -ENOMEM, NULL,
+			      "out of memory");
 
 	if (!(r->flags & TS_RF_RETURN_DROPPED))
 		btf_types_need(c->t, r->return_type);
@@ -185,7 +177,8 @@ static int collect(struct ctx *c, const struct loaded_file *f)
 		size_t first = c->n_wants;
 
 		if (btf_types_begin_unit(c->t, u))
-			return error(c, -ENOMEM, "out of memory");
+			return errmsg(c->err, c->err_size, -ENOMEM, NULL,
+				      "out of memory");
 		for (uint32_t i = 0; i < u->n_records; i++) {
 			const struct truesig_record *r = &u->records[i];
 
@@ -197,7 +190,8 @@ static int collect(struct ctx *c, const struct loaded_file *f)
 			grown = array_grow(c->wants, &cap, sizeof(*grown),
 					   c->n_wants + 1);
 			if (!grown)
-				return error(c, -ENOMEM, "out of memory");
+				return errmsg(c->err, c->err_size, -ENOMEM,
+					      NULL, "out of memory");
 			c->wants = grown;
 			ret = prepare(c, r, &c->wants[c->n_wants]);
 			if (ret < 0) {
@@ -213,8 +207,8 @@ static int collect(struct ctx *c, const struct loaded_file *f)
 		}
 		ret = btf_types_resolve(c->t);
 		if (ret)
-			return error(c, ret, "unit %s: %s", u->name,
-				     c->t->err);
+			return errmsg(c->err, c->err_size, ret, NULL,
+				      "unit %s: %s", u->name, c->t->err);
 		for (size_t k = first; k < c->n_wants;) {
 			if (fill_types(c, &c->wants[k]) == 0) {
 				k++;
@@ -350,7 +344,8 @@ static int claim(struct ctx *c, uint32_t func, size_t want)
 				     (size_t)func + 1);
 
 	if (!grown)
-		return error(c, -ENOMEM, "out of memory");
+		return errmsg(c->err, c->err_size, -ENOMEM, NULL,
+			      "out of memory");
 	c->owner = grown;
 	c->owner[func] = (uint32_t)want + 1;
 	c->wants[want].func = func;
@@ -371,7 +366,8 @@ static int drop(struct ctx *c, uint32_t id)
 	grown = array_grow(c->remove, &c->cap_remove, sizeof(*grown),
 			   c->n_remove + 1);
 	if (!grown)
-		return error(c, -ENOMEM, "out of memory");
+		return errmsg(c->err, c->err_size, -ENOMEM, NULL,
+			      "out of memory");
 	c->remove = grown;
 	c->remove[c->n_remove++] = id;
 	return 0;
@@ -392,7 +388,8 @@ static int reconcile_tags(struct ctx *c, const struct want *w, uint32_t func,
 
 	if (!matched || func_tags(c, func, &ids, &n)) {
 		free(matched);
-		return error(c, -ENOMEM, "out of memory");
+		return errmsg(c->err, c->err_size, -ENOMEM, NULL,
+			      "out of memory");
 	}
 	for (size_t i = 0; i < n && !ret; i++) {
 		const struct btf_type *tt = btf__type_by_id(c->btf, ids[i]);
@@ -416,7 +413,8 @@ static int reconcile_tags(struct ctx *c, const struct want *w, uint32_t func,
 		id = btf_types_added(c->t, btf__add_decl_tag(c->btf,
 				w->tags[k].value, (int)func, w->tags[k].component));
 		if (id < 0)
-			ret = error(c, id, "%s", c->t->err);
+			ret = errmsg(c->err, c->err_size, id, NULL, "%s",
+				     c->t->err);
 		else
 			c->st->tags_added++;
 	}
@@ -524,7 +522,8 @@ static int correct(struct ctx *c, size_t wi, uint32_t func)
 
 	proto = btf_types_proto(c->t, w->ret, w->types, w->names, w->n);
 	if (proto < 0)
-		return error(c, proto, "%s", c->t->err);
+		return errmsg(c->err, c->err_size, proto, NULL, "%s",
+			      c->t->err);
 	ret = claim(c, func, wi);
 	if (ret)
 		return ret;
@@ -550,11 +549,12 @@ static int add(struct ctx *c, size_t wi)
 
 	proto = btf_types_proto(c->t, w->ret, w->types, w->names, w->n);
 	if (proto < 0)
-		return error(c, proto, "%s", c->t->err);
+		return errmsg(c->err, c->err_size, proto, NULL, "%s",
+			      c->t->err);
 	id = btf_types_added(c->t, btf__add_func(c->btf, w->r->symbol,
 						 w->linkage, proto));
 	if (id < 0)
-		return error(c, id, "%s", c->t->err);
+		return errmsg(c->err, c->err_size, id, NULL, "%s", c->t->err);
 	ret = claim(c, (uint32_t)id, wi);
 	if (ret)
 		return ret;
@@ -593,7 +593,8 @@ static int match(struct ctx *c, size_t wi, enum round round)
 		right = proto_right(c, w, id);
 		if (right && (round != PROTO_RIGHT || claimed(c, id)) &&
 		    tags_exact(c, w, id, &exact))
-			return error(c, -ENOMEM, "out of memory");
+			return errmsg(c->err, c->err_size, -ENOMEM, NULL,
+				      "out of memory");
 		if (claimed(c, id)) {
 			/* an identical record's FUNC serves this one too */
 			if (right && exact) {

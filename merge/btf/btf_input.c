@@ -40,18 +40,6 @@ static int capture(enum libbpf_print_level level, const char *fmt,
 	return 0;
 }
 
-__attribute__((format(printf, 4, 5)))
-static int fail(char *err, size_t err_size, int ret, const char *fmt, ...)
-{
-	va_list ap;
-
-	ret = ret < 0 ? ret : -EINVAL;
-	va_start(ap, fmt);
-	errmsgv(err, err_size, ret, NULL, fmt, ap);
-	va_end(ap);
-	return ret;
-}
-
 /* A libbpf failure: its message if it said one, else errno's text. */
 static const char *why(int err)
 {
@@ -103,15 +91,15 @@ static int check_id(uint32_t *id, void *ctx)
 
 	c->said = true;
 	if (*id >= c->count)
-		return fail(c->err, c->err_size, -EINVAL,
-			    "type %u refers to type %u, which does not exist",
-			    c->id, *id);
+		return errmsg(c->err, c->err_size, -EINVAL, NULL,
+			      "type %u refers to type %u, which does not exist",
+			      c->id, *id);
 	to = *id ? btf__type_by_id(c->btf, *id) : NULL;
 	c->said = !reference_ok(c->kind, to);
 	if (c->said)
-		return fail(c->err, c->err_size, -EINVAL,
-			    "type %u (kind %u) refers to type %u of kind %u",
-			    c->id, c->kind, *id, to ? btf_kind(to) : 0);
+		return errmsg(c->err, c->err_size, -EINVAL, NULL,
+			      "type %u (kind %u) refers to type %u of kind %u",
+			      c->id, c->kind, *id, to ? btf_kind(to) : 0);
 	return 0;
 }
 
@@ -161,9 +149,9 @@ static int check_names(struct check *c, const struct btf_type *t,
 	}
 	return 0;
 bad:
-	return fail(c->err, c->err_size, -EINVAL,
-		    "type %u has a name that is not a string of the BTF",
-		    c->id);
+	return errmsg(c->err, c->err_size, -EINVAL, NULL,
+		      "type %u has a name that is not a string of the BTF",
+		      c->id);
 }
 
 static uint32_t u32_at(const uint8_t *p, bool swap)
@@ -215,17 +203,17 @@ static int check_layout(const struct btf *btf, char *err, size_t err_size)
 	struct btf_header h;
 
 	if (!p)
-		return fail(err, err_size, -ENOMEM, "out of memory");
+		return errmsg(err, err_size, -ENOMEM, NULL, "out of memory");
 	if (size < BTF_HEADER_MIN)
-		return fail(err, err_size, -EINVAL, "header cut short");
+		return errmsg(err, err_size, -EINVAL, NULL, "header cut short");
 	h = header_at(p);
 	if (h.type_off != 0 || h.str_off != h.type_len ||
 	    (uint64_t)h.hdr_len + h.type_len + h.str_len != size)
-		return fail(err, err_size, -EINVAL,
-			    "its sections are not types then strings, back to back after the header: "
-			    "types at %u (%u bytes), strings at %u (%u bytes), %u bytes after the header",
-			    h.type_off, h.type_len, h.str_off, h.str_len,
-			    size > h.hdr_len ? size - h.hdr_len : 0);
+		return errmsg(err, err_size, -EINVAL, NULL,
+			      "its sections are not types then strings, back to back after the header: "
+			      "types at %u (%u bytes), strings at %u (%u bytes), %u bytes after the header",
+			      h.type_off, h.type_len, h.str_off, h.str_len,
+			      size > h.hdr_len ? size - h.hdr_len : 0);
 	return 0;
 }
 
@@ -252,14 +240,14 @@ int btf_input_check(const struct btf *btf, bool split_names, char *err,
 			return ret;
 		if (c.kind == BTF_KIND_DECL_TAG &&
 		    btf_decl_tag(t)->component_idx < -1)
-			return fail(err, err_size, -EINVAL,
-				    "type %u: decl tag component %d", c.id,
-				    btf_decl_tag(t)->component_idx);
+			return errmsg(err, err_size, -EINVAL, NULL,
+				      "type %u: decl tag component %d", c.id,
+				      btf_decl_tag(t)->component_idx);
 		c.said = false;
 		ret = btf_visit_type_ids(t, check_id, &c);
 		if (ret && !c.said)
-			ret = fail(err, err_size, ret, "type %u: unknown kind %u",
-				   c.id, c.kind);
+			ret = errmsg(err, err_size, ret, NULL,
+				     "type %u: unknown kind %u", c.id, c.kind);
 		if (ret)
 			return ret;
 	}
@@ -367,16 +355,16 @@ static int read_btf(const char *path, struct btf *base, const char *role,
 	*out = NULL;
 	libbpf_set_print(capture);
 	if (access(path, R_OK))
-		return fail(err, err_size, -errno, "%s: %s", path,
-			    strerror(errno));
+		return errmsg(err, err_size, -errno, path, "%s",
+			      strerror(errno));
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-		return fail(err, err_size, -EISDIR,
-			    "%s: a directory, not BTF nor an ELF file", path);
+		return errmsg(err, err_size, -EISDIR, path,
+			      "a directory, not BTF nor an ELF file");
 	libbpf_message[0] = '\0';
 	if (is_elf_file(path)) {
 		if (elf_file_lacks_btf(path))
-			return fail(err, err_size, -ENOENT,
-				    "%s: no .BTF section%s", path, role);
+			return errmsg(err, err_size, -ENOENT, path,
+				      "no .BTF section%s", role);
 		b = base ? btf__parse_elf_split(path, base) :
 			   btf__parse_elf(path, NULL);
 	} else {
@@ -384,17 +372,16 @@ static int read_btf(const char *path, struct btf *base, const char *role,
 			   btf__parse_raw(path);
 	}
 	if (!b)
-		return fail(err, err_size, -errno,
-			    "%s: not BTF, nor an ELF file with a .BTF section (%s)",
-			    path, why(errno));
+		return errmsg(err, err_size, -errno, path,
+			      "not BTF, nor an ELF file with a .BTF section (%s)",
+			      why(errno));
 	ret = trusted ? 0 : btf_input_check(b, base != NULL, err, err_size);
 	if (ret) {
 		char inner[512];
 
 		snprintf(inner, sizeof(inner), "%s", err);
 		btf__free(b);
-		return fail(err, err_size, ret, "%s: bad BTF: %s", path,
-			    inner);
+		return errmsg(err, err_size, ret, path, "bad BTF: %s", inner);
 	}
 	*out = b;
 	return 0;
@@ -468,15 +455,15 @@ int btf_input_open(const struct elf_input *elf, const char *btf_path,
 	err[0] = '\0';
 	libbpf_set_print(capture);
 	if (find_section(elf, &s))
-		return fail(err, err_size, -EINVAL, "%s: %s", path,
-			    elf_errmsg(-1));
+		return errmsg(err, err_size, -EINVAL, path, "%s",
+			      elf_errmsg(-1));
 	in->has_section = s.found;
 	in->section_alloc = s.alloc;
 	in->section_size = s.size;
 	if (s.found && (s.compressed || s.nobits))
-		return fail(err, err_size, -EINVAL,
-			    "%s: .BTF is %s; truesig cannot extend it", path,
-			    s.nobits ? "empty (SHT_NOBITS)" : "compressed");
+		return errmsg(err, err_size, -EINVAL, path,
+			      ".BTF is %s; truesig cannot extend it",
+			      s.nobits ? "empty (SHT_NOBITS)" : "compressed");
 
 	if (base_path) {
 		ret = open_base(base_path, &in->base, err, err_size);
@@ -492,15 +479,14 @@ int btf_input_open(const struct elf_input *elf, const char *btf_path,
 	}
 	if (s.found && s.split && !in->base) {
 		btf_input_close(in);
-		return fail(err, err_size, -EINVAL,
-			    "%s: its .BTF is split BTF: give its base with --base",
-			    path);
+		return errmsg(err, err_size, -EINVAL, path,
+			      "its .BTF is split BTF: give its base with --base");
 	}
 	if (s.found && !s.split && in->base) {
 		btf_input_close(in);
-		return fail(err, err_size, -EINVAL,
-			    "%s: base BTF %s does not belong: its .BTF is complete, not split BTF",
-			    path, base_path);
+		return errmsg(err, err_size, -EINVAL, path,
+			      "base BTF %s does not belong: its .BTF is complete, not split BTF",
+			      base_path);
 	}
 
 	libbpf_message[0] = '\0';
@@ -512,22 +498,22 @@ int btf_input_open(const struct elf_input *elf, const char *btf_path,
 			snprintf(inner, sizeof(inner), "%s", why(ret));
 			btf_input_close(in);
 			if (base_path)
-				return fail(err, err_size, ret,
-					    "%s: base BTF %s does not belong: %s",
-					    path, base_path, inner);
-			return fail(err, err_size, ret, "%s: bad .BTF: %s", path,
-				    inner);
+				return errmsg(err, err_size, ret, path,
+					      "base BTF %s does not belong: %s",
+					      base_path, inner);
+			return errmsg(err, err_size, ret, path, "bad .BTF: %s",
+				      inner);
 		}
 		ret = btf_input_check(in->btf, !!in->base, inner,
 				      sizeof(inner));
 		if (ret) {
 			btf_input_close(in);
 			if (base_path)
-				return fail(err, err_size, ret,
-					    "%s: base BTF %s does not belong: %s",
-					    path, base_path, inner);
-			return fail(err, err_size, ret, "%s: bad .BTF: %s", path,
-				    inner);
+				return errmsg(err, err_size, ret, path,
+					      "base BTF %s does not belong: %s",
+					      base_path, inner);
+			return errmsg(err, err_size, ret, path, "bad .BTF: %s",
+				      inner);
 		}
 		return 0;
 	}
@@ -539,18 +525,17 @@ int btf_input_open(const struct elf_input *elf, const char *btf_path,
 
 		if (btf__endianness(in->base) != want) {
 			btf_input_close(in);
-			return fail(err, err_size, -EINVAL,
-				    "%s: base BTF %s does not belong: it is %s-endian, the file %s-endian",
-				    path, base_path,
-				    want == BTF_BIG_ENDIAN ? "little" : "big",
-				    want == BTF_BIG_ENDIAN ? "big" : "little");
+			return errmsg(err, err_size, -EINVAL, path,
+				      "base BTF %s does not belong: it is %s-endian, the file %s-endian",
+				      base_path,
+				      want == BTF_BIG_ENDIAN ? "little" : "big",
+				      want == BTF_BIG_ENDIAN ? "big" : "little");
 		}
 		if (ptr && ptr != elf->addr_size) {
 			btf_input_close(in);
-			return fail(err, err_size, -EINVAL,
-				    "%s: base BTF %s does not belong: it describes a %zu-bit target, the file is %u-bit",
-				    path, base_path, ptr * 8,
-				    elf->addr_size * 8);
+			return errmsg(err, err_size, -EINVAL, path,
+				      "base BTF %s does not belong: it describes a %zu-bit target, the file is %u-bit",
+				      base_path, ptr * 8, elf->addr_size * 8);
 		}
 		in->btf = btf__new_empty_split(in->base);
 	} else {
@@ -558,7 +543,7 @@ int btf_input_open(const struct elf_input *elf, const char *btf_path,
 	}
 	if (!in->btf) {
 		btf_input_close(in);
-		return fail(err, err_size, -ENOMEM, "%s: out of memory", path);
+		return errmsg(err, err_size, -ENOMEM, path, "out of memory");
 	}
 	btf__set_endianness(in->btf, elf->big_endian ? BTF_BIG_ENDIAN :
 						       BTF_LITTLE_ENDIAN);

@@ -27,18 +27,6 @@
 #include "elf_rewrite.h"
 #include "errmsg.h"
 
-__attribute__((format(printf, 4, 5)))
-static int fail(char *err, size_t err_size, int ret, const char *fmt, ...)
-{
-	va_list ap;
-
-	ret = ret < 0 ? ret : -EIO;
-	va_start(ap, fmt);
-	errmsgv(err, err_size, ret, NULL, fmt, ap);
-	va_end(ap);
-	return ret;
-}
-
 static mode_t default_mode(void)
 {
 	mode_t mask = umask(0);
@@ -53,8 +41,8 @@ static int write_stream(int fd, const char *name, const void *data,
 	int ret = write_full(fd, data, size, -1);
 
 	if (ret)
-		return fail(err, err_size, ret, "%s: cannot write: %s", name,
-			    strerror(-ret));
+		return errmsg(err, err_size, ret, name, "cannot write: %s",
+			      strerror(-ret));
 	return 0;
 }
 
@@ -69,35 +57,35 @@ int btf_output_raw(const char *out, const void *data, size_t size,
 		return write_stream(STDOUT_FILENO, "standard output", data,
 				    size, err, err_size);
 	if (!stat(out, &st) && S_ISDIR(st.st_mode))
-		return fail(err, err_size, -EISDIR, "%s: %s", out,
-			    strerror(EISDIR));
+		return errmsg(err, err_size, -EISDIR, out, "%s",
+			      strerror(EISDIR));
 	if (!stat(out, &st) && !S_ISREG(st.st_mode)) {
 		/* a pipe or a device: nothing to replace, just write */
 		fd = open(out, O_WRONLY | O_CLOEXEC);
 		if (fd < 0)
-			return fail(err, err_size, -errno, "%s: %s", out,
-				    strerror(errno));
+			return errmsg(err, err_size, -errno, out, "%s",
+				      strerror(errno));
 		ret = write_stream(fd, out, data, size, err, err_size);
 		close(fd);
 		return ret;
 	}
 	ret = atomic_file_open(&f, out);
 	if (ret)
-		return fail(err, err_size, ret,
-			    "%s: cannot create a file next to it: %s", out,
-			    strerror(-ret));
+		return errmsg(err, err_size, ret, out,
+			      "cannot create a file next to it: %s",
+			      strerror(-ret));
 	ret = write_full(f.fd, data, size, -1);
 	if (!ret && fchmod(f.fd, default_mode()))
 		ret = -errno;
 	if (ret) {
 		atomic_file_discard(&f);
-		return fail(err, err_size, ret, "%s: cannot write: %s", out,
-			    strerror(-ret));
+		return errmsg(err, err_size, ret, out, "cannot write: %s",
+			      strerror(-ret));
 	}
 	ret = atomic_file_commit(&f);
 	if (ret)
-		return fail(err, err_size, ret, "%s: cannot write: %s", out,
-			    strerror(-ret));
+		return errmsg(err, err_size, ret, out, "cannot write: %s",
+			      strerror(-ret));
 	return 0;
 }
 
@@ -150,9 +138,8 @@ static bool unchanged(const struct stat *then, const struct stat *now)
 
 static int changed(const struct elf_output *o, char *err, size_t err_size)
 {
-	return fail(err, err_size, -EAGAIN,
-		    "%s: changed while truesig worked on it; left as it is",
-		    o->path);
+	return errmsg(err, err_size, -EAGAIN, o->path,
+		      "changed while truesig worked on it; left as it is");
 }
 
 /* The new file, with every byte of the old one that stays. */
@@ -166,8 +153,8 @@ static int begin(struct elf_output *o, char *err, size_t err_size)
 		ret = -errno;
 		if (in >= 0)
 			close(in);
-		return fail(err, err_size, ret, "%s: %s", o->path,
-			    strerror(-ret));
+		return errmsg(err, err_size, ret, o->path, "%s",
+			      strerror(-ret));
 	}
 	if (o->check && !unchanged(&o->read_as, &o->st)) {
 		close(in);
@@ -176,17 +163,17 @@ static int begin(struct elf_output *o, char *err, size_t err_size)
 	ret = atomic_file_open(&o->file, o->path);
 	if (ret) {
 		close(in);
-		return fail(err, err_size, ret,
-			    "%s: cannot create a file next to it: %s", o->path,
-			    strerror(-ret));
+		return errmsg(err, err_size, ret, o->path,
+			      "cannot create a file next to it: %s",
+			      strerror(-ret));
 	}
 	ret = elf_rewrite_begin(in, o->file.fd, ".BTF", &o->rewrite, why,
 				sizeof(why));
 	close(in);
 	if (ret) {
 		atomic_file_discard(&o->file);
-		return fail(err, err_size, ret, "%s: cannot write it: %s",
-			    o->path, why);
+		return errmsg(err, err_size, ret, o->path,
+			      "cannot write it: %s", why);
 	}
 	return 0;
 }
@@ -200,17 +187,17 @@ static int commit(struct elf_output *o, const void *data, size_t size,
 
 	ret = elf_rewrite_finish(o->rewrite, data, size, 4, why, sizeof(why));
 	if (ret)
-		return fail(err, err_size, ret, "%s: cannot write it: %s",
-			    o->path, why);
+		return errmsg(err, err_size, ret, o->path,
+			      "cannot write it: %s", why);
 	if (fchmod(fd, o->st.st_mode & 07777) ||
 	    (geteuid() == 0 && o->st.st_uid != 0 &&
 	     fchown(fd, o->st.st_uid, o->st.st_gid)))
-		return fail(err, err_size, -errno, "%s: cannot write it: %s",
-			    o->path, strerror(errno));
+		return errmsg(err, err_size, -errno, o->path,
+			      "cannot write it: %s", strerror(errno));
 	if (!has_btf(fd, data, size))
-		return fail(err, err_size, -EIO,
-			    "%s: the .BTF section read back differs from the one "
-			    "written", o->path);
+		return errmsg(err, err_size, -EIO, o->path,
+			      "the .BTF section read back differs from the "
+			      "one written");
 	/* Was the file, while it was copied, the one truesig read? */
 	if (o->check && (stat(o->file.target, &now) ||
 			 !unchanged(&o->read_as, &now)))
@@ -233,8 +220,8 @@ int btf_output_elf(const char *path, const struct stat *read_as,
 	if (ret)
 		atomic_file_discard(&o.file);
 	else if ((ret = atomic_file_commit(&o.file)))
-		fail(err, err_size, ret, "%s: cannot replace it: %s", path,
-		     strerror(-ret));
+		errmsg(err, err_size, ret, path, "cannot replace it: %s",
+		       strerror(-ret));
 	elf_rewrite_free(o.rewrite);
 	return ret;
 }

@@ -44,17 +44,6 @@ struct elf_rewrite {
 	size_t		 err_size;
 };
 
-__attribute__((format(printf, 3, 4)))
-static int fail(struct elf_rewrite *w, int ret, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	errmsgv(w->err, w->err_size, ret, NULL, fmt, ap);
-	va_end(ap);
-	return ret;
-}
-
 static uint64_t align_up(uint64_t v, uint64_t a)
 {
 	return a > 1 ? (v + a - 1) / a * a : v;
@@ -68,42 +57,50 @@ static int read_headers(struct elf_rewrite *w, Elf *elf, int fd)
 	struct stat st;
 
 	if (fstat(fd, &st))
-		return fail(w, -errno, "%s", strerror(errno));
+		return errmsg(w->err, w->err_size, -errno, NULL, "%s",
+			      strerror(errno));
 	w->file_size = (uint64_t)st.st_size;
 	if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &ehdr))
-		return fail(w, -EINVAL, "not an ELF file: %s", elf_errmsg(-1));
+		return errmsg(w->err, w->err_size, -EINVAL, NULL,
+			      "not an ELF file: %s", elf_errmsg(-1));
 	if (ehdr.e_shoff > w->file_size ||
 	    (uint64_t)(ehdr.e_shnum ? ehdr.e_shnum : 1) * ehdr.e_shentsize >
 	    w->file_size - ehdr.e_shoff)
-		return fail(w, -EINVAL, "its section headers lie past the end "
-			    "of the file");
+		return errmsg(w->err, w->err_size, -EINVAL, NULL,
+			      "its section headers lie past the end "
+			      "of the file");
 	w->elf64 = gelf_getclass(elf) == ELFCLASS64;
 	w->big_endian = ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
 	w->type = ehdr.e_type;
 	if (elf_getshdrnum(elf, &w->shnum) || elf_getshdrstrndx(elf, &w->shstrndx))
-		return fail(w, -EINVAL, "cannot read its section headers: %s",
-			    elf_errmsg(-1));
+		return errmsg(w->err, w->err_size, -EINVAL, NULL,
+			      "cannot read its section headers: %s",
+			      elf_errmsg(-1));
 	if (!w->shnum || w->shstrndx >= w->shnum)
-		return fail(w, -EINVAL, "it has no section name table");
+		return errmsg(w->err, w->err_size, -EINVAL, NULL,
+			      "it has no section name table");
 	if (ehdr.e_shentsize != (w->elf64 ? sizeof(Elf64_Shdr) : sizeof(Elf32_Shdr)))
-		return fail(w, -EINVAL, "section headers of %u bytes",
-			    ehdr.e_shentsize);
+		return errmsg(w->err, w->err_size, -EINVAL, NULL,
+			      "section headers of %u bytes", ehdr.e_shentsize);
 	w->shdrs = calloc(w->shnum + 1, sizeof(*w->shdrs));
 	if (!w->shdrs)
-		return fail(w, -ENOMEM, "out of memory");
+		return errmsg(w->err, w->err_size, -ENOMEM, NULL,
+			      "out of memory");
 	w->target = w->shnum;
 	for (size_t i = 0; i < w->shnum; i++) {
 		Elf_Scn *scn = elf_getscn(elf, i);
 		const char *n;
 
 		if (!scn || !gelf_getshdr(scn, &w->shdrs[i]))
-			return fail(w, -EINVAL, "cannot read section header %zu: %s",
-				    i, elf_errmsg(-1));
+			return errmsg(w->err, w->err_size, -EINVAL, NULL,
+				      "cannot read section header %zu: %s", i,
+				      elf_errmsg(-1));
 		if (i && w->shdrs[i].sh_type != SHT_NOBITS &&
 		    (w->shdrs[i].sh_offset > w->file_size ||
 		     w->shdrs[i].sh_size > w->file_size - w->shdrs[i].sh_offset))
-			return fail(w, -EINVAL, "section %zu lies past the end "
-				    "of the file", i);
+			return errmsg(w->err, w->err_size, -EINVAL, NULL,
+				      "section %zu lies past the end "
+				      "of the file", i);
 		n = i ? elf_strptr(elf, w->shstrndx, w->shdrs[i].sh_name) : NULL;
 		if (n && !strcmp(n, w->name) && w->target == w->shnum)
 			w->target = i;
@@ -121,15 +118,17 @@ static int described_end(struct elf_rewrite *w, Elf *elf, size_t skip,
 	gelf_getehdr(elf, &ehdr);
 	*end = ehdr.e_ehsize;
 	if (elf_getphdrnum(elf, &phnum))
-		return fail(w, -EINVAL, "cannot read its program headers: %s",
-			    elf_errmsg(-1));
+		return errmsg(w->err, w->err_size, -EINVAL, NULL,
+			      "cannot read its program headers: %s",
+			      elf_errmsg(-1));
 	if (phnum && ehdr.e_phoff + (uint64_t)phnum * ehdr.e_phentsize > *end)
 		*end = ehdr.e_phoff + (uint64_t)phnum * ehdr.e_phentsize;
 	for (size_t i = 0; i < phnum; i++) {
 		GElf_Phdr ph;
 
 		if (!gelf_getphdr(elf, (int)i, &ph))
-			return fail(w, -EINVAL, "cannot read program header %zu", i);
+			return errmsg(w->err, w->err_size, -EINVAL, NULL,
+				      "cannot read program header %zu", i);
 		if (ph.p_offset + ph.p_filesz > *end)
 			*end = ph.p_offset + ph.p_filesz;
 	}
@@ -141,8 +140,9 @@ static int described_end(struct elf_rewrite *w, Elf *elf, size_t skip,
 			*end = s->sh_offset + s->sh_size;
 	}
 	if (*end > w->file_size)
-		return fail(w, -EINVAL, "its headers describe bytes past the "
-			    "end of the file");
+		return errmsg(w->err, w->err_size, -EINVAL, NULL,
+			      "its headers describe bytes past the "
+			      "end of the file");
 	return 0;
 }
 
@@ -158,21 +158,25 @@ static int check_target(struct elf_rewrite *w)
 	if (w->target == w->shnum)
 		return 0;
 	if (s->sh_type == SHT_NOBITS)
-		return fail(w, -EINVAL, "section %zu has no contents "
-			    "(SHT_NOBITS)", w->target);
+		return errmsg(w->err, w->err_size, -EINVAL, NULL,
+			      "section %zu has no contents (SHT_NOBITS)",
+			      w->target);
 	if (w->target == w->shstrndx)
-		return fail(w, -EINVAL, "section %zu is the section name "
-			    "table", w->target);
+		return errmsg(w->err, w->err_size, -EINVAL, NULL,
+			      "section %zu is the section name table",
+			      w->target);
 	if (s->sh_type != SHT_PROGBITS)
-		return fail(w, -EINVAL, "section %zu is of type %u, not "
-			    "SHT_PROGBITS", w->target, (unsigned)s->sh_type);
+		return errmsg(w->err, w->err_size, -EINVAL, NULL,
+			      "section %zu is of type %u, not SHT_PROGBITS",
+			      w->target, (unsigned)s->sh_type);
 	for (size_t i = 1; i < w->shnum; i++)
 		if ((w->shdrs[i].sh_type == SHT_REL ||
 		     w->shdrs[i].sh_type == SHT_RELA) &&
 		    w->shdrs[i].sh_info == w->target && w->shdrs[i].sh_size)
-			return fail(w, -EINVAL, "section %zu has relocations "
-				    "(section %zu): its contents cannot be "
-				    "replaced", w->target, i);
+			return errmsg(w->err, w->err_size, -EINVAL, NULL,
+				      "section %zu has relocations "
+				      "(section %zu): its contents cannot be "
+				      "replaced", w->target, i);
 	return 0;
 }
 
@@ -184,17 +188,21 @@ static int read_names(struct elf_rewrite *w, int in)
 
 	if (strtab->sh_type == SHT_NOBITS ||
 	    strtab->sh_size > UINT32_MAX - name_len)
-		return fail(w, -EINVAL, "its section name table cannot "
-			    "take another name");
+		return errmsg(w->err, w->err_size, -EINVAL, NULL,
+			      "its section name table cannot "
+			      "take another name");
 	if ((strtab->sh_flags & SHF_ALLOC) && w->type != ET_REL)
-		return fail(w, -EINVAL, "its section name table is loaded "
-			    "with the image (SHF_ALLOC): it cannot grow");
+		return errmsg(w->err, w->err_size, -EINVAL, NULL,
+			      "its section name table is loaded "
+			      "with the image (SHF_ALLOC): it cannot grow");
 	w->names = malloc(strtab->sh_size + name_len);
 	if (!w->names)
-		return fail(w, -ENOMEM, "out of memory");
+		return errmsg(w->err, w->err_size, -ENOMEM, NULL,
+			      "out of memory");
 	if (pread(in, w->names, strtab->sh_size, (off_t)strtab->sh_offset) !=
 	    (ssize_t)strtab->sh_size)
-		return fail(w, -EIO, "cannot read its section name table");
+		return errmsg(w->err, w->err_size, -EIO, NULL,
+			      "cannot read its section name table");
 	memcpy(w->names + strtab->sh_size, w->name, name_len);
 	return 0;
 }
@@ -297,10 +305,12 @@ static int finish_in_place(struct elf_rewrite *w, const void *data,
 	int ret;
 
 	if (size != s->sh_size)
-		return fail(w, -EINVAL, "section %zu is loaded with the image "
-			    "(SHF_ALLOC): it cannot change size", w->target);
+		return errmsg(w->err, w->err_size, -EINVAL, NULL,
+			      "section %zu is loaded with the image "
+			      "(SHF_ALLOC): it cannot change size", w->target);
 	ret = write_full(w->out, data, size, s->sh_offset);
-	return ret ? fail(w, ret, "%s", strerror(-ret)) : 0;
+	return ret ? errmsg(w->err, w->err_size, ret, NULL, "%s",
+			    strerror(-ret)) : 0;
 }
 
 /* After the bytes kept: the section, the name table, the header table. */
@@ -331,13 +341,15 @@ static int finish_at_end(struct elf_rewrite *w, const void *data, size_t size,
 	shoff = align_up(adding ? strtab->sh_offset + strtab->sh_size :
 				  offset + size, w->elf64 ? 8 : 4);
 	if (!w->elf64 && shoff + n * entsize > UINT32_MAX)
-		return fail(w, -EFBIG, "a 32-bit ELF file cannot be that large");
+		return errmsg(w->err, w->err_size, -EFBIG, NULL,
+			      "a 32-bit ELF file cannot be that large");
 	/* Extended numbering: the count in section 0, and only there. */
 	w->shdrs[0].sh_size = n < SHN_LORESERVE ? 0 : n;
 
 	table = calloc(n, entsize);
 	if (!table)
-		return fail(w, -ENOMEM, "out of memory");
+		return errmsg(w->err, w->err_size, -ENOMEM, NULL,
+			      "out of memory");
 	for (size_t i = 0; i < n; i++)
 		encode_shdr(w, &w->shdrs[i], table + i * entsize);
 	ret = write_full(w->out, data, size, offset);
@@ -349,7 +361,8 @@ static int finish_at_end(struct elf_rewrite *w, const void *data, size_t size,
 	if (!ret)
 		ret = patch_ehdr(w, shoff, n);
 	free(table);
-	return ret ? fail(w, ret, "%s", strerror(-ret)) : 0;
+	return ret ? errmsg(w->err, w->err_size, ret, NULL, "%s",
+			    strerror(-ret)) : 0;
 }
 
 /* ---- the steps ------------------------------------------------------------ */
@@ -378,7 +391,8 @@ static int begin(struct elf_rewrite *w, int in)
 	if (!ret) {
 		ret = copy_prefix(in, w->out, w->keep);
 		if (ret)
-			fail(w, ret, "%s", strerror(-ret));
+			errmsg(w->err, w->err_size, ret, NULL, "%s",
+			       strerror(-ret));
 	}
 	return ret;
 }
@@ -390,10 +404,8 @@ int elf_rewrite_begin(int in_fd, int out_fd, const char *name,
 	int ret;
 
 	*wp = NULL;
-	if (!w) {
-		snprintf(err, err_size, "out of memory");
-		return -ENOMEM;
-	}
+	if (!w)
+		return errmsg(err, err_size, -ENOMEM, NULL, "out of memory");
 	w->out = out_fd;
 	w->name = name;
 	w->err = err;

@@ -21,6 +21,7 @@
 #include "btf_input.h"
 #include "btf_types.h"
 #include "compare_btf.h"
+#include "errmsg.h"
 #include "type_name.h"
 
 struct btf_judge {
@@ -69,8 +70,7 @@ int btf_judge_open(const char *path, const char *base,
 	*out = NULL;
 	if (!j || !(j->text = calloc(1, TYPE_NAME_MAX))) {
 		free(j);
-		snprintf(err, err_size, "%s: out of memory", path);
-		return -ENOMEM;
+		return errmsg(err, err_size, -ENOMEM, path, "out of memory");
 	}
 	ret = base ? btf_input_read(base, NULL, &j->base, err, err_size) : 0;
 	if (!ret)
@@ -83,9 +83,8 @@ int btf_judge_open(const char *path, const char *base,
 	j->dump = btf_dump__new(j->btf, dump_printf, j, NULL);
 	if (!j->index || !j->dump) {
 		j->dump = NULL;
-		snprintf(err, err_size, "%s: out of memory", path);
 		btf_judge_close(j);
-		return -ENOMEM;
+		return errmsg(err, err_size, -ENOMEM, path, "out of memory");
 	}
 	*out = j;
 	return 0;

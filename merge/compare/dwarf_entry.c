@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "dwarf_entry.h"
+#include "errmsg.h"
 #include "target.h"
 
 struct dwarf_file {
@@ -51,10 +52,8 @@ int dwarf_file_open(const char *path, struct dwarf_file **out, char *err,
 	Elf *elf;
 
 	*out = NULL;
-	if (!f) {
-		snprintf(err, err_size, "%s: out of memory", path);
-		return -ENOMEM;
-	}
+	if (!f)
+		return errmsg(err, err_size, -ENOMEM, path, "out of memory");
 	f->dwfl = dwfl_begin(&offline_callbacks);
 	if (!f->dwfl)
 		goto dwfl_error;
@@ -70,8 +69,8 @@ int dwarf_file_open(const char *path, struct dwarf_file **out, char *err,
 	f->cfa_at_entry = t ? t->cfa_at_entry : 0;
 	f->dwarf = dwfl_module_getdwarf(f->module, &f->bias);
 	if (!f->dwarf) {
-		snprintf(err, err_size, "%s: no DWARF (%s)", path,
-			 dwfl_errmsg(-1));
+		errmsg(err, err_size, -ENODATA, path, "no DWARF (%s)",
+		       dwfl_errmsg(-1));
 		dwarf_file_close(f);
 		return -ENODATA;
 	}
@@ -79,8 +78,8 @@ int dwarf_file_open(const char *path, struct dwarf_file **out, char *err,
 	return 0;
 
 dwfl_error:
-	snprintf(err, err_size, "%s: cannot read its DWARF: %s", path,
-		 dwfl_errmsg(-1));
+	errmsg(err, err_size, -EINVAL, path, "cannot read its DWARF: %s",
+	       dwfl_errmsg(-1));
 	dwarf_file_close(f);
 	return -EINVAL;
 }

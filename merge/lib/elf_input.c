@@ -21,18 +21,6 @@
 #include "target.h"
 #include "truesig_format.h"
 
-__attribute__((format(printf, 4, 5)))
-static int fail(const char *path, char *err, size_t err_size,
-		const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	errmsgv(err, err_size, -EINVAL, path, fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
-
 static bool fits(uint64_t value, unsigned width, enum reloc_range range)
 {
 	int64_t s = (int64_t)value;
@@ -81,40 +69,40 @@ static int apply_reloc(struct reloc_context *c, size_t i, uint32_t type,
 	uint8_t *slot;
 
 	if (!kind)
-		return fail(path, c->err, c->err_size,
-			    "%s: relocation %zu has unsupported type %u for %s",
-			    c->rel_name, i, type, target_name(in->machine));
+		return errmsg(c->err, c->err_size, -EINVAL, path,
+			      "%s: relocation %zu has unsupported type %u for %s",
+			      c->rel_name, i, type, target_name(in->machine));
 	if (!kind->width)
 		return 0;
 	if (offset > c->target->size || c->target->size - offset < kind->width)
-		return fail(path, c->err, c->err_size,
-			    "%s: relocation %zu at offset 0x%llx is outside %s (%zu bytes)",
-			    c->rel_name, i, (unsigned long long)offset,
-			    c->target->name, c->target->size);
+		return errmsg(c->err, c->err_size, -EINVAL, path,
+			      "%s: relocation %zu at offset 0x%llx is outside %s (%zu bytes)",
+			      c->rel_name, i, (unsigned long long)offset,
+			      c->target->name, c->target->size);
 	if (sym_index >= c->n_symbols ||
 	    !gelf_getsymshndx(c->symbols, c->symbol_shndx, (int)sym_index,
 			      &sym, &xshndx))
-		return fail(path, c->err, c->err_size,
-			    "%s: relocation %zu names symbol %zu, which does not exist",
-			    c->rel_name, i, sym_index);
+		return errmsg(c->err, c->err_size, -EINVAL, path,
+			      "%s: relocation %zu names symbol %zu, which does not exist",
+			      c->rel_name, i, sym_index);
 	if (sym_index && sym.st_shndx == SHN_UNDEF)
-		return fail(path, c->err, c->err_size,
-			    "%s: relocation %zu is against an undefined symbol",
-			    c->rel_name, i);
+		return errmsg(c->err, c->err_size, -EINVAL, path,
+			      "%s: relocation %zu is against an undefined symbol",
+			      c->rel_name, i);
 	if (sym.st_shndx == SHN_COMMON)
-		return fail(path, c->err, c->err_size,
-			    "%s: relocation %zu is against a common symbol",
-			    c->rel_name, i);
+		return errmsg(c->err, c->err_size, -EINVAL, path,
+			      "%s: relocation %zu is against a common symbol",
+			      c->rel_name, i);
 
 	slot = c->target->data + offset;
 	if (!has_addend)	/* SHT_REL: the addend is in the slot */
 		addend = (int64_t)load_uint(slot, kind->width, in->big_endian);
 	value = sym.st_value + (uint64_t)addend;
 	if (!fits(value, kind->width, kind->range))
-		return fail(path, c->err, c->err_size,
-			    "%s: relocation %zu: value 0x%llx does not fit in %u bytes",
-			    c->rel_name, i, (unsigned long long)value,
-			    kind->width);
+		return errmsg(c->err, c->err_size, -EINVAL, path,
+			      "%s: relocation %zu: value 0x%llx does not fit in %u bytes",
+			      c->rel_name, i, (unsigned long long)value,
+			      kind->width);
 	store_uint(slot, kind->width, in->big_endian, value);
 	return 0;
 }
@@ -137,13 +125,13 @@ static int apply_reloc_section(struct elf_input *in, Elf_Scn *scn,
 
 	if (!symscn || !gelf_getshdr(symscn, &symshdr) ||
 	    (symshdr.sh_type != SHT_SYMTAB && symshdr.sh_type != SHT_DYNSYM))
-		return fail(in->path, err, err_size,
-			    "%s: sh_link %u is not a symbol table", name,
-			    shdr->sh_link);
+		return errmsg(err, err_size, -EINVAL, in->path,
+			      "%s: sh_link %u is not a symbol table", name,
+			      shdr->sh_link);
 	c.symbols = elf_getdata(symscn, NULL);
 	if (!c.symbols)
-		return fail(in->path, err, err_size, "%s: %s", name,
-			    elf_errmsg(-1));
+		return errmsg(err, err_size, -EINVAL, in->path, "%s: %s", name,
+			      elf_errmsg(-1));
 	c.n_symbols = c.symbols->d_size /
 		      gelf_fsize(elf, ELF_T_SYM, 1, EV_CURRENT);
 	/* Section indices >= SHN_LORESERVE live in SHT_SYMTAB_SHNDX. */
@@ -157,12 +145,12 @@ static int apply_reloc_section(struct elf_input *in, Elf_Scn *scn,
 
 	data = elf_getdata(scn, NULL);
 	if (!data)
-		return fail(in->path, err, err_size, "%s: %s", name,
-			    elf_errmsg(-1));
+		return errmsg(err, err_size, -EINVAL, in->path, "%s: %s", name,
+			      elf_errmsg(-1));
 	entsize = gelf_fsize(elf, rela ? ELF_T_RELA : ELF_T_REL, 1, EV_CURRENT);
 	if (!entsize)
-		return fail(in->path, err, err_size, "%s: %s", name,
-			    elf_errmsg(-1));
+		return errmsg(err, err_size, -EINVAL, in->path, "%s: %s", name,
+			      elf_errmsg(-1));
 	count = data->d_size / entsize;
 
 	for (size_t i = 0; i < count; i++) {
@@ -172,8 +160,8 @@ static int apply_reloc_section(struct elf_input *in, Elf_Scn *scn,
 			GElf_Rela r;
 
 			if (!gelf_getrela(data, (int)i, &r))
-				return fail(in->path, err, err_size, "%s: %s",
-					    name, elf_errmsg(-1));
+				return errmsg(err, err_size, -EINVAL, in->path,
+					      "%s: %s", name, elf_errmsg(-1));
 			ret = apply_reloc(&c, i, GELF_R_TYPE(r.r_info),
 					  GELF_R_SYM(r.r_info), r.r_offset,
 					  true, r.r_addend);
@@ -181,8 +169,8 @@ static int apply_reloc_section(struct elf_input *in, Elf_Scn *scn,
 			GElf_Rel r;
 
 			if (!gelf_getrel(data, (int)i, &r))
-				return fail(in->path, err, err_size, "%s: %s",
-					    name, elf_errmsg(-1));
+				return errmsg(err, err_size, -EINVAL, in->path,
+					      "%s: %s", name, elf_errmsg(-1));
 			ret = apply_reloc(&c, i, GELF_R_TYPE(r.r_info),
 					  GELF_R_SYM(r.r_info), r.r_offset,
 					  false, 0);
@@ -204,20 +192,21 @@ static int copy_truesig(struct elf_input *in, Elf_Scn *scn,
 	void *grown;
 
 	if (shdr->sh_type == SHT_NOBITS)
-		return fail(in->path, err, err_size,
-			    "%s section has no contents (SHT_NOBITS)", name);
+		return errmsg(err, err_size, -EINVAL, in->path,
+			      "%s section has no contents (SHT_NOBITS)", name);
 	if ((shdr->sh_flags & SHF_COMPRESSED) && elf_compress(scn, 0, 0) < 0)
-		return fail(in->path, err, err_size,
-			    "cannot decompress %s: %s", name, elf_errmsg(-1));
+		return errmsg(err, err_size, -EINVAL, in->path,
+			      "cannot decompress %s: %s", name, elf_errmsg(-1));
 	data = elf_getdata(scn, NULL);
 	if (!data)
-		return fail(in->path, err, err_size, "cannot read %s: %s",
-			    name, elf_errmsg(-1));
+		return errmsg(err, err_size, -EINVAL, in->path,
+			      "cannot read %s: %s", name, elf_errmsg(-1));
 
 	grown = array_grow(in->sections, &in->sections_cap, sizeof(*b),
 			   in->n_sections + 1);
 	if (!grown)
-		return fail(in->path, err, err_size, "out of memory");
+		return errmsg(err, err_size, -ENOMEM, in->path,
+			      "out of memory");
 	in->sections = grown;
 	b = &in->sections[in->n_sections];
 	memset(b, 0, sizeof(*b));
@@ -226,7 +215,8 @@ static int copy_truesig(struct elf_input *in, Elf_Scn *scn,
 	b->size = data->d_size;
 	b->data = malloc(b->size ? b->size : 1);
 	if (!b->data)
-		return fail(in->path, err, err_size, "out of memory");
+		return errmsg(err, err_size, -ENOMEM, in->path,
+			      "out of memory");
 	if (b->size)
 		memcpy(b->data, data->d_buf, b->size);
 	in->n_sections++;
@@ -248,20 +238,21 @@ static int read_sections(struct elf_input *in, char *err, size_t err_size)
 	int ret;
 
 	if (elf_getshdrstrndx(elf, &shstrndx))
-		return fail(in->path, err, err_size, "%s", elf_errmsg(-1));
+		return errmsg(err, err_size, -EINVAL, in->path, "%s",
+			      elf_errmsg(-1));
 
 	for (Elf_Scn *scn = NULL; (scn = elf_nextscn(elf, scn));) {
 		GElf_Shdr shdr;
 		const char *name;
 
 		if (!gelf_getshdr(scn, &shdr))
-			return fail(in->path, err, err_size, "%s",
-				    elf_errmsg(-1));
+			return errmsg(err, err_size, -EINVAL, in->path, "%s",
+				      elf_errmsg(-1));
 		name = elf_strptr(elf, shstrndx, shdr.sh_name);
 		if (!name)
-			return fail(in->path, err, err_size,
-				    "section %zu: bad name: %s",
-				    elf_ndxscn(scn), elf_errmsg(-1));
+			return errmsg(err, err_size, -EINVAL, in->path,
+				      "section %zu: bad name: %s",
+				      elf_ndxscn(scn), elf_errmsg(-1));
 		if (!strcmp(name, TRUESIG_SECTION))
 			name = TRUESIG_SECTION;
 		else if (!strcmp(name, TRUESIG_SECTION_OLD))
@@ -283,8 +274,8 @@ static int read_sections(struct elf_input *in, char *err, size_t err_size)
 		const char *name;
 
 		if (!gelf_getshdr(scn, &shdr))
-			return fail(in->path, err, err_size, "%s",
-				    elf_errmsg(-1));
+			return errmsg(err, err_size, -EINVAL, in->path, "%s",
+				      elf_errmsg(-1));
 		if (shdr.sh_type != SHT_RELA && shdr.sh_type != SHT_REL)
 			continue;
 		target = section_copy(in, shdr.sh_info);
@@ -329,15 +320,17 @@ static int read_symbols(struct elf_input *in, char *err, size_t err_size)
 			continue;
 		data = elf_getdata(scn, NULL);
 		if (!data)
-			return fail(in->path, err, err_size,
-				    "cannot read symbols: %s", elf_errmsg(-1));
+			return errmsg(err, err_size, -EINVAL, in->path,
+				      "cannot read symbols: %s",
+				      elf_errmsg(-1));
 		count = data->d_size / gelf_fsize(elf, ELF_T_SYM, 1, EV_CURRENT);
 		if (count <= 1)		/* entry 0 is no symbol */
 			continue;
 		grown = array_grow(in->symbols, &in->symbols_cap,
 				   sizeof(*in->symbols), in->n_symbols + count);
 		if (!grown)
-			return fail(in->path, err, err_size, "out of memory");
+			return errmsg(err, err_size, -ENOMEM, in->path,
+				      "out of memory");
 		in->symbols = grown;
 
 		for (size_t i = 1; i < count; i++) {
@@ -519,21 +512,24 @@ static int read_elf(struct elf_input *in, uint64_t size, char *err,
 	int ret;
 
 	if (!elf)
-		return fail(in->path, err, err_size, "%s", elf_errmsg(-1));
+		return errmsg(err, err_size, -EINVAL, in->path, "%s",
+			      elf_errmsg(-1));
 	if (elf_kind(elf) != ELF_K_ELF)
-		return fail(in->path, err, err_size, "%s",
-			    elf_kind(elf) == ELF_K_AR ?
-			    "is an archive; give its members one by one" :
-			    "not an ELF file");
+		return errmsg(err, err_size, -EINVAL, in->path, "%s",
+			      elf_kind(elf) == ELF_K_AR ?
+			      "is an archive; give its members one by one" :
+			      "not an ELF file");
 	if (!gelf_getehdr(elf, &ehdr))
-		return fail(in->path, err, err_size, "%s", elf_errmsg(-1));
+		return errmsg(err, err_size, -EINVAL, in->path, "%s",
+			      elf_errmsg(-1));
 	/*
 	 * libelf sees no sections when their headers are cut off: check
 	 * against the header's count (0 with extended numbering: then at
 	 * least section 0 holds the count).
 	 */
 	if (elf_getshdrnum(elf, &shnum))
-		return fail(in->path, err, err_size, "%s", elf_errmsg(-1));
+		return errmsg(err, err_size, -EINVAL, in->path, "%s",
+			      elf_errmsg(-1));
 	if (shnum < ehdr.e_shnum)
 		shnum = ehdr.e_shnum;
 	if (!shnum)
@@ -541,10 +537,10 @@ static int read_elf(struct elf_input *in, uint64_t size, char *err,
 	if (ehdr.e_shoff &&
 	    (ehdr.e_shoff > size || (size - ehdr.e_shoff) /
 	     (ehdr.e_shentsize ? ehdr.e_shentsize : 1) < shnum))
-		return fail(in->path, err, err_size,
-			    "truncated: its section headers (%zu at offset %llu) end past its end (%llu bytes)",
-			    shnum, (unsigned long long)ehdr.e_shoff,
-			    (unsigned long long)size);
+		return errmsg(err, err_size, -EINVAL, in->path,
+			      "truncated: its section headers (%zu at offset %llu) end past its end (%llu bytes)",
+			      shnum, (unsigned long long)ehdr.e_shoff,
+			      (unsigned long long)size);
 	in->type = ehdr.e_type;
 	in->machine = ehdr.e_machine;
 	in->addr_size = gelf_getclass(elf) == ELFCLASS32 ? 4 : 8;
@@ -588,15 +584,16 @@ int elf_input_open(const char *path, struct elf_input **out, char *err,
 
 	*out = NULL;
 	if (!libelf_started())
-		return fail(path, err, err_size, "libelf: %s", elf_errmsg(-1));
+		return errmsg(err, err_size, -EINVAL, path, "libelf: %s",
+			      elf_errmsg(-1));
 	in = calloc(1, sizeof(*in));
 	if (!in)
-		return fail(path, err, err_size, "out of memory");
+		return errmsg(err, err_size, -ENOMEM, path, "out of memory");
 	in->path = path;
 	in->fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (in->fd < 0 || fstat(in->fd, &in->stat)) {
 		ret = -errno;
-		fail(path, err, err_size, "%s", strerror(errno));
+		errmsg(err, err_size, ret, path, "%s", strerror(-ret));
 		if (in->fd >= 0)
 			close(in->fd);
 		free(in);
@@ -605,9 +602,9 @@ int elf_input_open(const char *path, struct elf_input **out, char *err,
 	/* A directory or a pipe has no ELF image to read: say what it is. */
 	if (!S_ISREG(in->stat.st_mode)) {
 		ret = S_ISDIR(in->stat.st_mode) ? -EISDIR : -EINVAL;
-		fail(path, err, err_size, "%s",
-		     S_ISDIR(in->stat.st_mode) ? "a directory, not an ELF file"
-					       : "not a regular file");
+		errmsg(err, err_size, ret, path, "%s",
+		       S_ISDIR(in->stat.st_mode) ? "a directory, not an ELF file"
+						 : "not a regular file");
 		close(in->fd);
 		free(in);
 		return ret;
@@ -619,7 +616,8 @@ int elf_input_open(const char *path, struct elf_input **out, char *err,
 	in->elf = elf_begin(in->fd, ELF_C_READ, NULL);
 	ret = read_elf(in, (uint64_t)in->stat.st_size, err, err_size);
 	if (!ret && (fstat(in->fd, &after) || !same_stat(&in->stat, &after)))
-		ret = fail(path, err, err_size, "changed while being read");
+		ret = errmsg(err, err_size, -EAGAIN, path,
+			     "changed while being read");
 	if (ret) {
 		elf_input_close(in);
 		return ret;
@@ -636,10 +634,11 @@ int elf_input_open_memory(const char *name, void *image, size_t size,
 
 	*out = NULL;
 	if (!libelf_started())
-		return fail(name, err, err_size, "libelf: %s", elf_errmsg(-1));
+		return errmsg(err, err_size, -EINVAL, name, "libelf: %s",
+			      elf_errmsg(-1));
 	in = calloc(1, sizeof(*in));
 	if (!in)
-		return fail(name, err, err_size, "out of memory");
+		return errmsg(err, err_size, -ENOMEM, name, "out of memory");
 	in->path = name;
 	in->fd = -1;
 	in->elf = elf_memory(image, size);

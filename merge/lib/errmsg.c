@@ -11,6 +11,8 @@ int errmsgv(char *err, size_t err_size, int ret, const char *prefix,
 {
 	int n = 0;
 
+	if (ret >= 0)		/* an errno the failing call did not set */
+		ret = -EINVAL;
 	if (!err || !err_size)
 		return ret;
 	if (prefix)

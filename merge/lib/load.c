@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "errmsg.h"
 #include "load.h"
 #include "truesig_format.h"
 
@@ -60,16 +61,12 @@ static int parse_sections(struct loaded_file *f, char *err, size_t err_size)
 	char why[512];
 	int ret = 0;
 
-	if (!f->elf->n_sections) {
-		snprintf(err, err_size, "%s: no %s section", path,
-			 TRUESIG_SECTION);
-		return -ENODATA;
-	}
+	if (!f->elf->n_sections)
+		return errmsg(err, err_size, -ENODATA, path, "no %s section",
+			      TRUESIG_SECTION);
 	f->sections = calloc(f->elf->n_sections, sizeof(*f->sections));
-	if (!f->sections) {
-		snprintf(err, err_size, "%s: out of memory", path);
-		return -ENOMEM;
-	}
+	if (!f->sections)
+		return errmsg(err, err_size, -ENOMEM, path, "out of memory");
 	for (size_t i = 0; i < f->elf->n_sections && !ret; i++) {
 		const struct truesig_bytes *b = &f->elf->sections[i];
 
@@ -77,19 +74,19 @@ static int parse_sections(struct loaded_file *f, char *err, size_t err_size)
 				    sizeof(why));
 		if (ret) {
 			if (f->elf->n_sections > 1)
-				snprintf(err, err_size, "%s: %s (section %zu): %s",
-					 path, b->name,
-					 b->section_index, why);
+				errmsg(err, err_size, ret, path,
+				       "%s (section %zu): %s", b->name,
+				       b->section_index, why);
 			else
-				snprintf(err, err_size, "%s: %s: %s", path,
-					 b->name, why);
+				errmsg(err, err_size, ret, path, "%s: %s",
+				       b->name, why);
 			break;
 		}
 		f->n_sections++;
 		ret = name_symbols_as_in_file(f->elf, f->sections[i],
 					      &by_address);
 		if (ret)
-			snprintf(err, err_size, "%s: out of memory", path);
+			errmsg(err, err_size, ret, path, "out of memory");
 	}
 	elf_function_index_free(&by_address);
 	return ret;

@@ -36,8 +36,4 @@ int remote_run(struct trace_child *child, trace_hit_fn hit, void *ctx,
 	       int *status, char *err, size_t err_size);
 void remote_release(struct trace_child *child);
 
-/* printf into err. */
-void trace_error(char *err, size_t err_size, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
 #endif /* TRUESIG_VERIFY_BACKEND_H */

@@ -11,26 +11,33 @@
  */
 #define _GNU_SOURCE	/* vasprintf */
 #include <elf.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "array.h"
+#include "errmsg.h"
 #include "verify_check.h"
 #include "verify_locate.h"
 
-static void fatal(struct check_state *st, const char *fmt, ...)
+/*
+ * A failure of the check itself (out of memory, a capture buffer that
+ * cannot be read): checking stops, the program runs on, and the first
+ * such message is reported at the end (st->error).
+ */
+static void stop_checking(struct check_state *st, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-static void fatal(struct check_state *st, const char *fmt, ...)
+static void stop_checking(struct check_state *st, const char *fmt, ...)
 {
 	va_list ap;
 
 	if (st->error[0])
 		return;
 	va_start(ap, fmt);
-	vsnprintf(st->error, sizeof(st->error), fmt, ap);
+	errmsgv(st->error, sizeof(st->error), -EINVAL, NULL, fmt, ap);
 	va_end(ap);
 }
 
@@ -237,14 +244,14 @@ static void push_frame(struct check_state *st, uint64_t sp, uint64_t ra,
 	f = array_grow(st->frames, &st->frames_cap, sizeof(*f),
 		       st->n_frames + 1);
 	if (!f) {
-		fatal(st, "out of memory");
+		stop_checking(st, "out of memory");
 		return;
 	}
 	st->frames = f;
 	f = &st->frames[st->n_frames];
 	f->call = malloc(sizeof(*f->call));
 	if (!f->call) {
-		fatal(st, "out of memory");
+		stop_checking(st, "out of memory");
 		return;
 	}
 	expect_copy(f->call, call);
@@ -339,11 +346,11 @@ bool check_hit(void *ctx, struct trace_child *child,
 		  expect_read(child, st->capture_address, &st->scratch, err,
 			      sizeof(err));
 	if (pending < 0) {
-		fatal(st, "%s", err);
+		stop_checking(st, "%s", err);
 		return true;
 	}
 	if (locate_return_address(&ls, &ra, err, sizeof(err))) {
-		fatal(st, "%s", err);
+		stop_checking(st, "%s", err);
 		return true;
 	}
 

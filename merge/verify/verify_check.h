@@ -73,7 +73,7 @@ struct check_state {
 	struct check_frame *frames;
 	size_t		 n_frames, frames_cap;
 	struct expect_call scratch;
-	char		 error[512];	/* a fatal problem: stop checking */
+	char		 error[512];	/* the check failed: stop checking */
 };
 
 /* The trace_hit_fn of verify: ctx is a struct check_state. */

@@ -14,10 +14,12 @@
  *  32  16 x { u32 off, size, ptr_off, ptr_size }
  * 288  u8 data[8192]
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "byteorder.h"
+#include "errmsg.h"
 #include "verify_expect.h"
 
 #define MAGIC		"TSVCAP1"
@@ -41,14 +43,14 @@ static int read_string(const struct trace_child *child, uint64_t address,
 	/* At once, when the bytes up to `size' are mapped (one exchange
 	   with a remote stub); else a byte at a time. */
 	if (size && !trace_read(child, address, out, size))
-		return memchr(out, '\0', size) ? 0 : -1;
+		return memchr(out, '\0', size) ? 0 : -ENAMETOOLONG;
 	for (size_t i = 0; i < size; i++) {
 		if (trace_read(child, address + i, &out[i], 1))
-			return -1;
+			return -EFAULT;
 		if (!out[i])
 			return 0;
 	}
-	return -1;
+	return -ENAMETOOLONG;
 }
 
 int expect_read(const struct trace_child *child, uint64_t address,
@@ -57,16 +59,15 @@ int expect_read(const struct trace_child *child, uint64_t address,
 	uint8_t header[HEADER_SIZE];
 	uint32_t used;
 
-	if (trace_read(child, address, header, sizeof(header))) {
-		snprintf(err, err_size, "cannot read %s at 0x%llx",
-			 EXPECT_SYMBOL, (unsigned long long)address);
-		return -1;
-	}
-	if (memcmp(header, MAGIC, sizeof(MAGIC))) {
-		snprintf(err, err_size, "%s has no magic \"%s\": not the "
-			 "buffer of truesig_verify.h", EXPECT_SYMBOL, MAGIC);
-		return -1;
-	}
+	if (trace_read(child, address, header, sizeof(header)))
+		return errmsg(err, err_size, -EFAULT, NULL,
+			      "cannot read %s at 0x%llx", EXPECT_SYMBOL,
+			      (unsigned long long)address);
+	if (memcmp(header, MAGIC, sizeof(MAGIC)))
+		return errmsg(err, err_size, -EINVAL, NULL,
+			      "%s has no magic \"%s\": not the "
+			      "buffer of truesig_verify.h", EXPECT_SYMBOL,
+			      MAGIC);
 	if (get32(child, header + OFF_PENDING) != 1)
 		return 0;
 
@@ -75,23 +76,19 @@ int expect_read(const struct trace_child *child, uint64_t address,
 	call->overflow = get32(child, header + 28) != 0;
 	used = get32(child, header + 24);
 	if (read_string(child, get64(child, header + 16), call->callee,
-			sizeof(call->callee))) {
-		snprintf(err, err_size, "%s: the callee's name at 0x%llx "
-			 "cannot be read", EXPECT_SYMBOL,
-			 (unsigned long long)get64(child, header + 16));
-		return -1;
-	}
+			sizeof(call->callee)))
+		return errmsg(err, err_size, -EFAULT, NULL,
+			      "%s: the callee's name at 0x%llx "
+			      "cannot be read", EXPECT_SYMBOL,
+			      (unsigned long long)get64(child, header + 16));
 	if (call->overflow)
 		return 1;
-	if (call->nargs > EXPECT_MAX_ARGS || used > EXPECT_DATA_SIZE) {
-		snprintf(err, err_size, "%s: %u arguments, %u bytes: too many",
-			 EXPECT_SYMBOL, call->nargs, used);
-		return -1;
-	}
-	if (used && trace_read(child, address + HEADER_SIZE, call->data, used)) {
-		snprintf(err, err_size, "cannot read %s's data", EXPECT_SYMBOL);
-		return -1;
-	}
+	if (call->nargs > EXPECT_MAX_ARGS || used > EXPECT_DATA_SIZE)
+		return errmsg(err, err_size, -EINVAL, EXPECT_SYMBOL,
+			      "%u arguments, %u bytes: too many", call->nargs, used);
+	if (used && trace_read(child, address + HEADER_SIZE, call->data, used))
+		return errmsg(err, err_size, -EFAULT, NULL,
+			      "cannot read %s's data", EXPECT_SYMBOL);
 	for (uint32_t i = 0; i < call->nargs; i++) {
 		const uint8_t *a = header + 32 + 16 * i;
 		uint32_t off = get32(child, a), size = get32(child, a + 4);
@@ -99,11 +96,11 @@ int expect_read(const struct trace_child *child, uint64_t address,
 		uint32_t ptr_size = get32(child, a + 12);
 
 		if (off > used || size > used - off || ptr_off > used ||
-		    ptr_size > used - ptr_off) {
-			snprintf(err, err_size, "%s: argument %u lies outside "
-				 "the %u bytes in use", EXPECT_SYMBOL, i, used);
-			return -1;
-		}
+		    ptr_size > used - ptr_off)
+			return errmsg(err, err_size, -EINVAL, NULL,
+				      "%s: argument %u lies outside "
+				      "the %u bytes in use", EXPECT_SYMBOL, i,
+				      used);
 		call->args[i].bytes = call->data + off;
 		call->args[i].size = size;
 		call->args[i].pointee = ptr_size ? call->data + ptr_off : NULL;

@@ -38,14 +38,14 @@ struct expect_call {
 
 /*
  * Read the capture buffer at `address' in the child.  Returns 1 when a call
- * is pending (then *call is filled), 0 when none is, -1 with a message in
- * err when the buffer cannot be read or is malformed (every offset and
- * size is checked).
+ * is pending (then *call is filled), 0 when none is, -errno with a message
+ * in err when the buffer cannot be read (-EFAULT) or is malformed (-EINVAL;
+ * every offset and size is checked).
  */
 int expect_read(const struct trace_child *child, uint64_t address,
 		struct expect_call *call, char *err, size_t err_size);
 
-/* Mark the pending call used.  0, or -1. */
+/* Mark the pending call used.  0, or -errno. */
 int expect_consume(const struct trace_child *child, uint64_t address);
 
 /* Copy a call (its args point into its own data). */

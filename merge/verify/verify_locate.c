@@ -7,10 +7,12 @@
  * the target table's (target.h).
  */
 #include <elf.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "byteorder.h"
+#include "errmsg.h"
 #include "target.h"
 #include "verify_locate.h"
 
@@ -45,12 +47,10 @@ int locate_return_address(const struct locate_state *st, uint64_t *ra,
 		*ra = register_number(st, t->return_address);
 		return 0;
 	}
-	if (trace_read(st->child, sp, word, word_size(st))) {
-		snprintf(err, err_size,
-			 "cannot read the return address at 0x%llx",
-			 (unsigned long long)sp);
-		return -1;
-	}
+	if (trace_read(st->child, sp, word, word_size(st)))
+		return errmsg(err, err_size, -EFAULT, NULL,
+			      "cannot read the return address at 0x%llx",
+			      (unsigned long long)sp);
 	*ra = load_uint(word, word_size(st), st->child->big_endian);
 	return 0;
 }
@@ -66,19 +66,16 @@ int locate_register(const struct locate_state *st, int dwarf_reg, void *out,
 	bool high;
 	char name[32];
 
-	if (!have) {
-		snprintf(err, err_size, "register %s (DWARF %d) is not read "
-			 "on %s", target_register_name(st->machine, dwarf_reg,
-						       name, sizeof(name)),
-			 dwarf_reg, t->name);
-		return -1;
-	}
-	if (size > have) {
-		snprintf(err, err_size, "%zu bytes in a %u-byte register "
-			 "(%s, DWARF %d)", size, have,
-			 target_register_name(st->machine, dwarf_reg, name,
-					      sizeof(name)), dwarf_reg);
-		return -1;
+	if (!have || size > have) {
+		target_register_name(st->machine, dwarf_reg, name,
+				     sizeof(name));
+		if (!have)
+			return errmsg(err, err_size, -EINVAL, NULL,
+				      "register %s (DWARF %d) is not read on %s",
+				      name, dwarf_reg, t->name);
+		return errmsg(err, err_size, -EINVAL, NULL,
+			      "%zu bytes in a %u-byte register (%s, DWARF %d)",
+			      size, have, name, dwarf_reg);
 	}
 	/* The value's bytes as the program would store it: the low (or,
 	   in a high-aligned register, the high) `size' bytes, in the
@@ -104,20 +101,17 @@ static int read_address(const struct locate_state *st,
 
 	if (loc->kind == TS_LOC_REG_INDIRECT) {
 		if (loc->value < 0 || loc->value >= TRACE_MAX_REGS ||
-		    st->regs->size[loc->value] < word_size(st)) {
-			snprintf(err, err_size, "no address in DWARF register "
-				 "%d", loc->value);
-			return -1;
-		}
+		    st->regs->size[loc->value] < word_size(st))
+			return errmsg(err, err_size, -EINVAL, NULL,
+				      "no address in DWARF register %d",
+				      loc->value);
 		*address = register_number(st, loc->value);
 		return 0;
 	}
 	if (trace_read(st->child, locate_sp(st) + (int64_t)loc->value, word,
-		       word_size(st))) {
-		snprintf(err, err_size, "cannot read the stack at sp%+d",
-			 loc->value);
-		return -1;
-	}
+		       word_size(st)))
+		return errmsg(err, err_size, -EFAULT, NULL,
+			      "cannot read the stack at sp%+d", loc->value);
 	*address = load_uint(word, word_size(st), st->child->big_endian);
 	return 0;
 }
@@ -126,38 +120,37 @@ int locate_read(const struct locate_state *st,
 		const struct truesig_location *loc, void *out, size_t size,
 		char *err, size_t err_size)
 {
-	uint64_t address;
+	uint64_t address = 0;
+	int ret;
 
-	if (size > loc->size) {
-		snprintf(err, err_size, "%zu bytes from a %u-byte location",
-			 size, loc->size);
-		return -1;
-	}
+	if (size > loc->size)
+		return errmsg(err, err_size, -EINVAL, NULL,
+			      "%zu bytes from a %u-byte location", size,
+			      loc->size);
 	switch (loc->kind) {
 	case TS_LOC_REG:
 		return locate_register(st, loc->value, out, size, err,
 				       err_size);
 	case TS_LOC_STACK:
 		if (trace_read(st->child, locate_sp(st) + (int64_t)loc->value,
-			       out, size)) {
-			snprintf(err, err_size, "cannot read the stack at sp%+d",
-				 loc->value);
-			return -1;
-		}
+			       out, size))
+			return errmsg(err, err_size, -EFAULT, NULL,
+				      "cannot read the stack at sp%+d",
+				      loc->value);
 		return 0;
 	case TS_LOC_REG_INDIRECT:
 	case TS_LOC_STACK_INDIRECT:
-		if (read_address(st, loc, &address, err, err_size))
-			return -1;
-		if (trace_read(st->child, address, out, size)) {
-			snprintf(err, err_size, "cannot read memory at 0x%llx",
-				 (unsigned long long)address);
-			return -1;
-		}
+		ret = read_address(st, loc, &address, err, err_size);
+		if (ret)
+			return ret;
+		if (trace_read(st->child, address, out, size))
+			return errmsg(err, err_size, -EFAULT, NULL,
+				      "cannot read memory at 0x%llx",
+				      (unsigned long long)address);
 		return 0;
 	default:
-		snprintf(err, err_size, "location kind %u", loc->kind);
-		return -1;
+		return errmsg(err, err_size, -EINVAL, NULL, "location kind %u",
+			      loc->kind);
 	}
 }
 

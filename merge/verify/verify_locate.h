@@ -23,7 +23,7 @@ struct locate_state {
 /* The stack pointer at entry. */
 uint64_t locate_sp(const struct locate_state *st);
 
-/* The return address at entry: 0, or -1 with a message in err. */
+/* The return address at entry: 0, or -errno with a message in err. */
 int locate_return_address(const struct locate_state *st, uint64_t *ra,
 			  char *err, size_t err_size);
 
@@ -31,7 +31,7 @@ int locate_return_address(const struct locate_state *st, uint64_t *ra,
  * The `size'-byte value held in the register numbered `dwarf_reg', as the
  * program would store it in memory: its low bytes (the high ones in a
  * register the target table calls high-aligned, s390x's f registers), in
- * the program's byte order.  0, or -1 with a message in err for a register
+ * the program's byte order.  0, or -EINVAL with a message in err for a register
  * not read at the stop or a size larger than the register.
  */
 int locate_register(const struct locate_state *st, int dwarf_reg, void *out,
@@ -39,7 +39,7 @@ int locate_register(const struct locate_state *st, int dwarf_reg, void *out,
 
 /*
  * The first `size' bytes (size <= loc->size) of the piece at `loc'.  0, or
- * -1 with a message in err.
+ * -errno with a message in err.
  */
 int locate_read(const struct locate_state *st,
 		const struct truesig_location *loc, void *out, size_t size,

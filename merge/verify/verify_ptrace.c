@@ -27,6 +27,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "errmsg.h"
 #include "target.h"
 #include "verify_backend.h"
 
@@ -43,10 +44,9 @@ int ptrace_spawn(char **argv, struct trace_child *child, char *err,
 
 	fflush(NULL);
 	pid = fork();
-	if (pid < 0) {
-		trace_error(err, err_size, "fork: %s", strerror(errno));
-		return -1;
-	}
+	if (pid < 0)
+		return errmsg(err, err_size, -errno, NULL, "fork: %s",
+			      strerror(errno));
 	if (pid == 0) {
 		if (ptrace(PTRACE_TRACEME, 0, NULL, NULL) == 0)
 			execvp(argv[0], argv);
@@ -54,28 +54,24 @@ int ptrace_spawn(char **argv, struct trace_child *child, char *err,
 		_exit(127);
 	}
 	child->pid = pid;
-	if (waitpid(pid, &status, 0) != pid) {
-		trace_error(err, err_size, "waitpid: %s", strerror(errno));
-		return -1;
-	}
+	if (waitpid(pid, &status, 0) != pid)
+		return errmsg(err, err_size, -errno, NULL, "waitpid: %s",
+			      strerror(errno));
 	if (!WIFSTOPPED(status) || WSTOPSIG(status) != SIGTRAP) {
 		child->pid = 0;
-		trace_error(err, err_size, "%s: could not be started under ptrace",
-			argv[0]);
-		return -1;
+		return errmsg(err, err_size, -EINVAL, NULL,
+			      "%s: could not be started under ptrace", argv[0]);
 	}
 	/* The child dies with the tracer. */
 	if (ptrace(PTRACE_SETOPTIONS, pid, NULL,
-		   (void *)(long)PTRACE_O_EXITKILL) != 0) {
-		trace_error(err, err_size, "PTRACE_SETOPTIONS: %s", strerror(errno));
-		return -1;
-	}
+		   (void *)(long)PTRACE_O_EXITKILL) != 0)
+		return errmsg(err, err_size, -errno, NULL,
+			      "PTRACE_SETOPTIONS: %s", strerror(errno));
 	snprintf(path, sizeof(path), "/proc/%d/mem", (int)pid);
 	child->fd = open(path, O_RDWR | O_CLOEXEC);
-	if (child->fd < 0) {
-		trace_error(err, err_size, "%s: %s", path, strerror(errno));
-		return -1;
-	}
+	if (child->fd < 0)
+		return errmsg(err, err_size, -errno, path, "%s",
+			      strerror(errno));
 	return 0;
 }
 
@@ -112,15 +108,17 @@ uint64_t ptrace_auxv(const struct trace_child *child, uint64_t type)
 int ptrace_read(const struct trace_child *child, uint64_t address, void *buf,
 		size_t size)
 {
-	return pread(child->fd, buf, size, (off_t)address) == (ssize_t)size
-	       ? 0 : -1;
+	ssize_t n = pread(child->fd, buf, size, (off_t)address);
+
+	return n == (ssize_t)size ? 0 : n < 0 ? -errno : -EFAULT;
 }
 
 int ptrace_write(const struct trace_child *child, uint64_t address,
 		 const void *buf, size_t size)
 {
-	return pwrite(child->fd, buf, size, (off_t)address) == (ssize_t)size
-	       ? 0 : -1;
+	ssize_t n = pwrite(child->fd, buf, size, (off_t)address);
+
+	return n == (ssize_t)size ? 0 : n < 0 ? -errno : -EFAULT;
 }
 
 int ptrace_set_breakpoints(struct trace_child *child, char *err,
@@ -129,15 +127,15 @@ int ptrace_set_breakpoints(struct trace_child *child, char *err,
 	for (size_t i = 0; i < child->n_breakpoints; i++) {
 		struct trace_breakpoint *bp = &child->breakpoints[i];
 		uint8_t int3 = INT3;
+		int ret = ptrace_read(child, bp->address, &bp->saved, 1);
 
-		if (ptrace_read(child, bp->address, &bp->saved, 1) ||
-		    ptrace_write(child, bp->address, &int3, 1)) {
-			trace_error(err, err_size,
-				    "cannot plant a breakpoint at 0x%llx: %s",
-				    (unsigned long long)bp->address,
-				    strerror(errno));
-			return -1;
-		}
+		if (!ret)
+			ret = ptrace_write(child, bp->address, &int3, 1);
+		if (ret)
+			return errmsg(err, err_size, ret, NULL,
+				      "cannot plant a breakpoint at 0x%llx: %s",
+				      (unsigned long long)bp->address,
+				      strerror(-ret));
 		bp->enabled = true;
 	}
 	return 0;
@@ -196,7 +194,8 @@ static void fill_registers(const struct trace_child *child,
  * Execute the instruction under a breakpoint: put its byte back, step,
  * re-plant unless `keep' is false.  A signal that arrives meanwhile is
  * kept in *pending_sig for the next PTRACE_CONT.  Returns 1 when the child
- * has ended (status in *status), 0 when stopped after the step, -1 on error.
+ * has ended (status in *status), 0 when stopped after the step, -errno on
+ * error.
  */
 static int step_over(struct trace_child *child, struct trace_breakpoint *bp,
 		     bool keep, int *pending_sig, int *status, char *err,
@@ -204,22 +203,18 @@ static int step_over(struct trace_child *child, struct trace_breakpoint *bp,
 {
 	uint8_t int3 = INT3;
 
-	if (ptrace_write(child, bp->address, &bp->saved, 1)) {
-		trace_error(err, err_size, "cannot restore the byte at 0x%llx",
-			(unsigned long long)bp->address);
-		return -1;
-	}
+	if (ptrace_write(child, bp->address, &bp->saved, 1))
+		return errmsg(err, err_size, -EFAULT, NULL,
+			      "cannot restore the byte at 0x%llx",
+			      (unsigned long long)bp->address);
 	bp->enabled = false;
 	for (;;) {
-		if (ptrace(PTRACE_SINGLESTEP, child->pid, NULL, NULL) != 0) {
-			trace_error(err, err_size, "PTRACE_SINGLESTEP: %s",
-				strerror(errno));
-			return -1;
-		}
-		if (waitpid(child->pid, status, 0) != child->pid) {
-			trace_error(err, err_size, "waitpid: %s", strerror(errno));
-			return -1;
-		}
+		if (ptrace(PTRACE_SINGLESTEP, child->pid, NULL, NULL) != 0)
+			return errmsg(err, err_size, -errno, NULL,
+				      "PTRACE_SINGLESTEP: %s", strerror(errno));
+		if (waitpid(child->pid, status, 0) != child->pid)
+			return errmsg(err, err_size, -errno, NULL,
+				      "waitpid: %s", strerror(errno));
 		if (WIFEXITED(*status) || WIFSIGNALED(*status))
 			return 1;
 		if (WIFSTOPPED(*status) && WSTOPSIG(*status) == SIGTRAP)
@@ -228,12 +223,10 @@ static int step_over(struct trace_child *child, struct trace_breakpoint *bp,
 			*pending_sig = WSTOPSIG(*status);
 	}
 	if (keep) {
-		if (ptrace_write(child, bp->address, &int3, 1)) {
-			trace_error(err, err_size,
-				"cannot re-plant the breakpoint at 0x%llx",
-				(unsigned long long)bp->address);
-			return -1;
-		}
+		if (ptrace_write(child, bp->address, &int3, 1))
+			return errmsg(err, err_size, -EFAULT, NULL,
+				      "cannot re-plant the breakpoint at 0x%llx",
+				      (unsigned long long)bp->address);
 		bp->enabled = true;
 	}
 	return 0;
@@ -252,16 +245,13 @@ int ptrace_run(struct trace_child *child, trace_hit_fn hit, void *ctx,
 		int r;
 
 		if (ptrace(PTRACE_CONT, child->pid, NULL,
-			   (void *)(long)sig) != 0) {
-			trace_error(err, err_size, "PTRACE_CONT: %s",
-				strerror(errno));
-			return -1;
-		}
+			   (void *)(long)sig) != 0)
+			return errmsg(err, err_size, -errno, NULL,
+				      "PTRACE_CONT: %s", strerror(errno));
 		sig = 0;
-		if (waitpid(child->pid, status, 0) != child->pid) {
-			trace_error(err, err_size, "waitpid: %s", strerror(errno));
-			return -1;
-		}
+		if (waitpid(child->pid, status, 0) != child->pid)
+			return errmsg(err, err_size, -errno, NULL,
+				      "waitpid: %s", strerror(errno));
 		if (WIFEXITED(*status) || WIFSIGNALED(*status)) {
 			child->pid = 0;
 			return 0;
@@ -272,11 +262,9 @@ int ptrace_run(struct trace_child *child, trace_hit_fn hit, void *ctx,
 			sig = WSTOPSIG(*status);
 			continue;
 		}
-		if (ptrace(PTRACE_GETREGS, child->pid, NULL, &gp) != 0) {
-			trace_error(err, err_size, "PTRACE_GETREGS: %s",
-				strerror(errno));
-			return -1;
-		}
+		if (ptrace(PTRACE_GETREGS, child->pid, NULL, &gp) != 0)
+			return errmsg(err, err_size, -errno, NULL,
+				      "PTRACE_GETREGS: %s", strerror(errno));
 		bp = trace_find_breakpoint(child, gp.rip - 1);
 		if (!bp || !bp->enabled) {
 			sig = SIGTRAP;		/* not ours */
@@ -284,17 +272,16 @@ int ptrace_run(struct trace_child *child, trace_hit_fn hit, void *ctx,
 		}
 		gp.rip = bp->address;
 		if (ptrace(PTRACE_SETREGS, child->pid, NULL, &gp) != 0 ||
-		    ptrace(PTRACE_GETFPREGS, child->pid, NULL, &fp) != 0) {
-			trace_error(err, err_size, "PTRACE_SETREGS/GETFPREGS: %s",
-				strerror(errno));
-			return -1;
-		}
+		    ptrace(PTRACE_GETFPREGS, child->pid, NULL, &fp) != 0)
+			return errmsg(err, err_size, -errno, NULL,
+				      "PTRACE_SETREGS/GETFPREGS: %s",
+				      strerror(errno));
 		fill_registers(child, &gp, &fp, &regs);
 		bp->hits++;
 		r = step_over(child, bp, hit(ctx, child, bp, &regs), &sig,
 			      status, err, err_size);
 		if (r < 0)
-			return -1;
+			return r;
 		if (r > 0) {
 			child->pid = 0;
 			return 0;
@@ -323,8 +310,8 @@ int ptrace_spawn(char **argv, struct trace_child *child, char *err,
 {
 	(void)argv;
 	(void)child;
-	trace_error(err, err_size, "tracing by ptrace is x86-64's only");
-	return -1;
+	return errmsg(err, err_size, -EINVAL, NULL,
+		      "tracing by ptrace is x86-64's only");
 }
 
 uint64_t ptrace_auxv(const struct trace_child *child, uint64_t type)
@@ -338,30 +325,30 @@ int ptrace_read(const struct trace_child *child, uint64_t address, void *buf,
 		size_t size)
 {
 	(void)child, (void)address, (void)buf, (void)size;
-	return -1;
+	return -ENOSYS;
 }
 
 int ptrace_write(const struct trace_child *child, uint64_t address,
 		 const void *buf, size_t size)
 {
 	(void)child, (void)address, (void)buf, (void)size;
-	return -1;
+	return -ENOSYS;
 }
 
 int ptrace_set_breakpoints(struct trace_child *child, char *err,
 			   size_t err_size)
 {
 	(void)child;
-	trace_error(err, err_size, "tracing by ptrace is x86-64's only");
-	return -1;
+	return errmsg(err, err_size, -EINVAL, NULL,
+		      "tracing by ptrace is x86-64's only");
 }
 
 int ptrace_run(struct trace_child *child, trace_hit_fn hit, void *ctx,
 	       int *status, char *err, size_t err_size)
 {
 	(void)child, (void)hit, (void)ctx, (void)status;
-	trace_error(err, err_size, "tracing by ptrace is x86-64's only");
-	return -1;
+	return errmsg(err, err_size, -EINVAL, NULL,
+		      "tracing by ptrace is x86-64's only");
 }
 
 void ptrace_release(struct trace_child *child)

@@ -40,6 +40,7 @@
 #include <unistd.h>
 
 #include "byteorder.h"
+#include "errmsg.h"
 #include "verify_backend.h"
 
 #define PACKET_MAX		16384	/* bytes of a packet's data */
@@ -66,14 +67,14 @@ static int hex_digit(int c)
 	return -1;
 }
 
-/* `n' bytes from 2n hex digits.  0, or -1 if they are not hex. */
+/* `n' bytes from 2n hex digits.  0, or -EPROTO if they are not hex. */
 static int from_hex(const char *hex, uint8_t *out, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		int hi = hex_digit(hex[2 * i]), lo = hex_digit(hex[2 * i + 1]);
 
 		if (hi < 0 || lo < 0)
-			return -1;
+			return -EPROTO;
 		out[i] = (uint8_t)(hi << 4 | lo);
 	}
 	return 0;
@@ -87,7 +88,7 @@ static int write_all(int fd, const char *buf, size_t len)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
-			return -1;
+			return -EIO;
 		buf += n;
 		len -= (size_t)n;
 	}
@@ -115,7 +116,7 @@ static int read_byte(int fd)
 	}
 }
 
-/* Send "$data#cs" until the stub acknowledges it.  0, or -1. */
+/* Send "$data#cs" until the stub acknowledges it.  0, or -errno. */
 static int send_packet(int fd, const char *data)
 {
 	size_t len = strlen(data);
@@ -124,7 +125,7 @@ static int send_packet(int fd, const char *data)
 	int c, tries = 0;
 
 	if (!frame)
-		return -1;
+		return -ENOMEM;
 	for (size_t i = 0; i < len; i++)
 		sum += (unsigned char)data[i];
 	frame[0] = '$';
@@ -138,13 +139,13 @@ static int send_packet(int fd, const char *data)
 			;
 	} while (c == '-' && ++tries < 3);
 	free(frame);
-	return c == '+' ? 0 : -1;
+	return c == '+' ? 0 : -EIO;
 }
 
 /*
  * Receive one packet, acknowledge it, undo the stub's escapes ('}' then
  * the byte xor 0x20) and run-length encoding ("X*N": N - 29 more X).
- * 0, or -1 (no answer, too long, a bad checksum twice).
+ * 0, or -EIO (no answer, too long, a bad checksum twice).
  */
 static int receive_packet(int fd, struct packet *p)
 {
@@ -160,60 +161,60 @@ static int receive_packet(int fd, struct packet *p)
 			if (c == '}') {
 				c = read_byte(fd);
 				if (c < 0)
-					return -1;
+					return -EIO;
 				sum += (unsigned)c;
 				c ^= 0x20;
 			} else if (c == '*' && p->len) {
 				int n = read_byte(fd);
 
 				if (n < 0)
-					return -1;
+					return -EIO;
 				sum += (unsigned)n;
 				for (int k = 0; k < n - 29; k++) {
 					if (p->len >= PACKET_MAX)
-						return -1;
+						return -EIO;
 					p->data[p->len] = p->data[p->len - 1];
 					p->len++;
 				}
 				continue;
 			}
 			if (p->len >= PACKET_MAX)
-				return -1;
+				return -EIO;
 			p->data[p->len++] = (char)c;
 		}
 		if (c < 0)
-			return -1;
+			return -EIO;
 		hi = hex_digit(read_byte(fd));
 		lo = hex_digit(read_byte(fd));
 		if (hi < 0 || lo < 0)
-			return -1;
+			return -EIO;
 		cs = (unsigned)(hi << 4 | lo);
 		p->data[p->len] = '\0';
 		if (cs == (sum & 0xff))
 			return write_all(fd, "+", 1);
 		if (write_all(fd, "-", 1))
-			return -1;
+			return -EIO;
 	}
-	return -1;
+	return -EIO;
 }
 
-/* A request and its reply.  0, or -1. */
+/* A request and its reply.  0, or -errno. */
 static int exchange(const struct trace_child *child, const char *request,
 		    struct packet *reply)
 {
 	if (send_packet(child->fd, request))
-		return -1;
+		return -EIO;
 	return receive_packet(child->fd, reply);
 }
 
-/* A request answered "OK".  0, or -1. */
+/* A request answered "OK".  0, or -errno. */
 static int exchange_ok(const struct trace_child *child, const char *request)
 {
 	struct packet *reply = malloc(sizeof(*reply));
-	int r = -1;
+	int r = reply ? exchange(child, request, reply) : -ENOMEM;
 
-	if (reply && !exchange(child, request, reply))
-		r = strcmp(reply->data, "OK") ? -1 : 0;
+	if (!r && strcmp(reply->data, "OK"))
+		r = -EIO;
 	free(reply);
 	return r;
 }
@@ -234,12 +235,14 @@ static int make_stub_path(struct trace_child *child)
 	if (!tmp || !*tmp)
 		tmp = "/tmp";
 	if (asprintf(&dir, "%s/truesig-verify-XXXXXX", tmp) < 0)
-		return -1;
+		return -ENOMEM;
 	if (!mkdtemp(dir) ||
 	    asprintf(&child->stub_path, "%s/gdb", dir) < 0) {
+		int ret = -errno;
+
 		free(dir);
 		child->stub_path = NULL;
-		return -1;
+		return ret;
 	}
 	free(dir);
 	return 0;
@@ -261,11 +264,9 @@ static int connect_stub(struct trace_child *child, char *err,
 	char name[64];
 	int status;
 
-	if (strlen(child->stub_path) >= sizeof(a.sun_path)) {
-		trace_error(err, err_size, "%s: too long for a socket",
-			    child->stub_path);
-		return -1;
-	}
+	if (strlen(child->stub_path) >= sizeof(a.sun_path))
+		return errmsg(err, err_size, -EINVAL, child->stub_path,
+			      "too long for a socket");
 	strcpy(a.sun_path, child->stub_path);
 	emulator(child, name, sizeof(name));
 	for (int i = 0; i < CONNECT_TRIES; i++) {
@@ -274,13 +275,12 @@ static int connect_stub(struct trace_child *child, char *err,
 		if (waitpid(child->pid, &status, WNOHANG) == child->pid) {
 			child->pid = 0;
 			if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-				trace_error(err, err_size, "%s could not be "
-					    "run (is qemu-user installed?)",
-					    name);
-			else
-				trace_error(err, err_size, "%s ended before "
-					    "its gdb stub answered", name);
-			return -1;
+				return errmsg(err, err_size, -ENOENT, NULL,
+					      "%s could not be run (is "
+					      "qemu-user installed?)", name);
+			return errmsg(err, err_size, -ECHILD, NULL,
+				      "%s ended before its gdb stub answered",
+				      name);
 		}
 		fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
 		if (fd < 0)
@@ -292,9 +292,9 @@ static int connect_stub(struct trace_child *child, char *err,
 		close(fd);
 		sleep_ms(CONNECT_WAIT_MS);
 	}
-	trace_error(err, err_size, "%s's gdb stub did not answer at %s",
-		    name, child->stub_path);
-	return -1;
+	return errmsg(err, err_size, -ETIMEDOUT, NULL,
+		      "%s's gdb stub did not answer at %s", name,
+		      child->stub_path);
 }
 
 int remote_spawn(char **argv, struct trace_child *child, char *err,
@@ -308,18 +308,16 @@ int remote_spawn(char **argv, struct trace_child *child, char *err,
 	pid_t pid;
 
 	emulator(child, name, sizeof(name));
-	if (make_stub_path(child)) {
-		trace_error(err, err_size, "no directory for %s's gdb stub: "
-			    "%s", name, strerror(errno));
-		return -1;
-	}
+	r = make_stub_path(child);
+	if (r)
+		return errmsg(err, err_size, r, NULL,
+			      "no directory for %s's gdb stub: %s", name,
+			      strerror(-r));
 	while (argv[argc])
 		argc++;
 	args = calloc(argc + 4, sizeof(*args));
-	if (!args) {
-		trace_error(err, err_size, "out of memory");
-		return -1;
-	}
+	if (!args)
+		return errmsg(err, err_size, -ENOMEM, NULL, "out of memory");
 	args[0] = name;
 	args[1] = (char *)"-g";
 	args[2] = child->stub_path;
@@ -328,8 +326,8 @@ int remote_spawn(char **argv, struct trace_child *child, char *err,
 	pid = fork();
 	if (pid < 0) {
 		free(args);
-		trace_error(err, err_size, "fork: %s", strerror(errno));
-		return -1;
+		return errmsg(err, err_size, -errno, NULL, "fork: %s",
+			      strerror(errno));
 	}
 	if (pid == 0) {
 		execvp(name, args);
@@ -338,21 +336,22 @@ int remote_spawn(char **argv, struct trace_child *child, char *err,
 	}
 	free(args);
 	child->pid = pid;
-	if (connect_stub(child, err, err_size))
-		return -1;
+	r = connect_stub(child, err, err_size);
+	if (r)
+		return r;
 	reply = malloc(sizeof(*reply));
 	r = reply && !exchange(child, "?", reply) &&
 	    (reply->data[0] == 'T' || reply->data[0] == 'S') ? 0 : -1;
 	if (r)
-		trace_error(err, err_size, "%s's gdb stub did not say where "
-			    "%s stopped", name, argv[0]);
+		r = errmsg(err, err_size, reply ? -EIO : -ENOMEM, NULL,
+			   "%s's gdb stub did not say where %s stopped", name,
+			   argv[0]);
 	else if (exchange(child, "qXfer:features:read:target.xml:0,ffb",
 			  reply) ||
-		 (reply->data[0] != 'l' && reply->data[0] != 'm')) {
-		trace_error(err, err_size, "%s's gdb stub did not describe "
-			    "its registers", name);
-		r = -1;
-	}
+		 (reply->data[0] != 'l' && reply->data[0] != 'm'))
+		r = errmsg(err, err_size, -EIO, NULL,
+			   "%s's gdb stub did not describe its registers",
+			   name);
 	free(reply);
 	return r;
 }
@@ -404,7 +403,7 @@ int remote_read(const struct trace_child *child, uint64_t address, void *buf,
 {
 	struct packet *reply = malloc(sizeof(*reply));
 	uint8_t *out = buf;
-	int r = reply ? 0 : -1;
+	int r = reply ? 0 : -ENOMEM;
 
 	while (!r && size) {
 		size_t n = size < MEMORY_CHUNK ? size : MEMORY_CHUNK;
@@ -414,7 +413,7 @@ int remote_read(const struct trace_child *child, uint64_t address, void *buf,
 			 (unsigned long long)address, n);
 		if (exchange(child, request, reply) || reply->len != 2 * n ||
 		    from_hex(reply->data, out, n))
-			r = -1;
+			r = -EIO;
 		address += n;
 		out += n;
 		size -= n;
@@ -428,7 +427,7 @@ int remote_write(const struct trace_child *child, uint64_t address,
 {
 	char *request = malloc(64 + 2 * MEMORY_CHUNK);
 	const uint8_t *in = buf;
-	int r = request ? 0 : -1;
+	int r = request ? 0 : -ENOMEM;
 
 	while (!r && size) {
 		size_t n = size < MEMORY_CHUNK ? size : MEMORY_CHUNK;
@@ -446,7 +445,7 @@ int remote_write(const struct trace_child *child, uint64_t address,
 	return r;
 }
 
-/* Set (Z0) or remove (z0) the breakpoint of bp.  0, or -1. */
+/* Set (Z0) or remove (z0) the breakpoint of bp.  0, or -errno. */
 static int breakpoint(const struct trace_child *child,
 		      const struct trace_breakpoint *bp, bool set)
 {
@@ -464,18 +463,16 @@ int remote_set_breakpoints(struct trace_child *child, char *err,
 	for (size_t i = 0; i < child->n_breakpoints; i++) {
 		struct trace_breakpoint *bp = &child->breakpoints[i];
 
-		if (breakpoint(child, bp, true)) {
-			trace_error(err, err_size, "the gdb stub set no "
-				    "breakpoint at 0x%llx",
-				    (unsigned long long)bp->address);
-			return -1;
-		}
+		if (breakpoint(child, bp, true))
+			return errmsg(err, err_size, -EIO, NULL,
+				      "the gdb stub set no breakpoint at 0x%llx",
+				      (unsigned long long)bp->address);
 		bp->enabled = true;
 	}
 	return 0;
 }
 
-/* Register `gdb' as a number (low byte first) in out[size].  0, or -1. */
+/* Register `gdb' as a number (low byte first) in out[size].  0, or -errno. */
 static int read_register(const struct trace_child *child, unsigned gdb,
 			 uint8_t *out, size_t size, struct packet *reply)
 {
@@ -487,7 +484,7 @@ static int read_register(const struct trace_child *child, unsigned gdb,
 	if (exchange(child, request, reply) || reply->len % 2 ||
 	    reply->len / 2 < size || reply->len / 2 > sizeof(bytes) ||
 	    from_hex(reply->data, bytes, reply->len / 2))
-		return -1;
+		return -EIO;
 	/* The register in target byte order, perhaps wider than asked
 	   (aarch64's SVE z registers): its low bytes. */
 	have = reply->len / 2;
@@ -512,12 +509,11 @@ static int read_registers(const struct trace_child *child,
 			if (dwarf >= TRACE_MAX_REGS || run->size > 16 ||
 			    read_register(child, run->gdb + k,
 					  regs->value[dwarf], run->size,
-					  reply)) {
-				trace_error(err, err_size, "the gdb stub gave "
-					    "no register %u (DWARF %u)",
-					    run->gdb + k, dwarf);
-				return -1;
-			}
+					  reply))
+				return errmsg(err, err_size, -EIO, NULL,
+					      "the gdb stub gave no register "
+					      "%u (DWARF %u)", run->gdb + k,
+					      dwarf);
 			regs->size[dwarf] = (uint8_t)run->size;
 		}
 	}
@@ -544,11 +540,10 @@ static int resume(struct trace_child *child, const char *request,
 	char name[64];
 	int sig;
 
-	if (exchange(child, request, reply)) {
-		trace_error(err, err_size, "%s's gdb stub stopped answering",
-			    emulator(child, name, sizeof(name)));
-		return -1;
-	}
+	if (exchange(child, request, reply))
+		return errmsg(err, err_size, -EIO, NULL,
+			      "%s's gdb stub stopped answering",
+			      emulator(child, name, sizeof(name)));
 	switch (reply->data[0]) {
 	case 'W':
 	case 'X':
@@ -566,12 +561,12 @@ static int resume(struct trace_child *child, const char *request,
 		}
 		break;
 	}
-	trace_error(err, err_size, "unexpected reply \"%.40s\" of %s's gdb "
-		    "stub", reply->data, emulator(child, name, sizeof(name)));
-	return -1;
+	return errmsg(err, err_size, -EPROTO, NULL,
+		      "unexpected reply \"%.40s\" of %s's gdb stub",
+		      reply->data, emulator(child, name, sizeof(name)));
 }
 
-/* The pc of the stopped child.  0, or -1. */
+/* The pc of the stopped child.  0, or -errno. */
 static int read_pc(const struct trace_child *child, uint64_t *pc,
 		   struct packet *reply)
 {
@@ -579,7 +574,7 @@ static int read_pc(const struct trace_child *child, uint64_t *pc,
 
 	if (read_register(child, (unsigned)child->target->gdb_pc, bytes,
 			  child->word32 ? 4 : 8, reply))
-		return -1;
+		return -EIO;
 	*pc = load_u64(bytes, false);		/* low byte first */
 	return 0;
 }
@@ -595,11 +590,10 @@ static int step_over(struct trace_child *child, struct trace_breakpoint *bp,
 {
 	int sig;
 
-	if (breakpoint(child, bp, false)) {
-		trace_error(err, err_size, "cannot remove the breakpoint at "
-			    "0x%llx", (unsigned long long)bp->address);
-		return -1;
-	}
+	if (breakpoint(child, bp, false))
+		return errmsg(err, err_size, -EIO, NULL,
+			      "cannot remove the breakpoint at 0x%llx",
+			      (unsigned long long)bp->address);
 	bp->enabled = false;
 	sig = resume(child, "s", reply, status, err, err_size);
 	if (sig <= 0)
@@ -607,12 +601,11 @@ static int step_over(struct trace_child *child, struct trace_breakpoint *bp,
 	if (sig != GDB_SIGTRAP)
 		*pending_sig = sig;
 	if (keep) {
-		if (breakpoint(child, bp, true)) {
-			trace_error(err, err_size, "cannot set the breakpoint "
-				    "at 0x%llx again",
-				    (unsigned long long)bp->address);
-			return -1;
-		}
+		if (breakpoint(child, bp, true))
+			return errmsg(err, err_size, -EIO, NULL,
+				      "cannot set the breakpoint at 0x%llx "
+				      "again",
+				      (unsigned long long)bp->address);
 		bp->enabled = true;
 	}
 	return 0;
@@ -626,7 +619,7 @@ int remote_run(struct trace_child *child, trace_hit_fn hit, void *ctx,
 	int sig = 0, r = -1;
 
 	if (!reply || !regs) {
-		trace_error(err, err_size, "out of memory");
+		r = errmsg(err, err_size, -ENOMEM, NULL, "out of memory");
 		goto out;
 	}
 	for (;;) {
@@ -647,7 +640,8 @@ int remote_run(struct trace_child *child, trace_hit_fn hit, void *ctx,
 			continue;
 		}
 		if (read_pc(child, &pc, reply)) {
-			trace_error(err, err_size, "the gdb stub gave no pc");
+			r = errmsg(err, err_size, -EIO, NULL,
+				   "the gdb stub gave no pc");
 			break;
 		}
 		bp = trace_find_breakpoint(child, pc);
@@ -655,13 +649,14 @@ int remote_run(struct trace_child *child, trace_hit_fn hit, void *ctx,
 			sig = GDB_SIGTRAP;	/* not ours */
 			continue;
 		}
-		if (read_registers(child, regs, reply, err, err_size))
+		r = read_registers(child, regs, reply, err, err_size);
+		if (r)
 			break;
 		bp->hits++;
 		stop = step_over(child, bp, hit(ctx, child, bp, regs), &sig,
 				 reply, status, err, err_size);
 		if (stop) {
-			r = stop > 0 ? 0 : -1;
+			r = stop > 0 ? 0 : stop;
 			break;
 		}
 	}

@@ -5,22 +5,14 @@
  * kept here for both.
  */
 #include <elf.h>
-#include <stdarg.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "errmsg.h"
 #include "verify_backend.h"
 #include "verify_trace.h"
-
-void trace_error(char *err, size_t err_size, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, err_size, fmt, ap);
-	va_end(ap);
-}
 
 /* This machine's own programs run under ptrace. */
 static bool runs_natively(const struct target *target)
@@ -37,15 +29,16 @@ bool trace_supported(const struct target *target, char *why,
 		     size_t why_size)
 {
 	if (!target)
-		trace_error(why, why_size, "verify cannot run programs of an "
-			    "unknown machine");
+		errmsg(why, why_size, -ENOSYS, NULL, "verify cannot run "
+		       "programs of an unknown machine");
 	else if (runs_natively(target) ||
 		 (target->qemu && target->n_gdb_registers))
 		return true;
 	else
-		trace_error(why, why_size, "verify cannot yet run %s programs "
-			    "(it runs this machine's under ptrace, aarch64's, "
-			    "riscv64's and s390x's under qemu-user)", target->name);
+		errmsg(why, why_size, -ENOSYS, NULL, "verify cannot yet run "
+		       "%s programs (it runs this machine's under ptrace, "
+		       "aarch64's, riscv64's and s390x's under qemu-user)",
+		       target->name);
 	return false;
 }
 
@@ -58,7 +51,7 @@ int trace_spawn(char **argv, const struct trace_program *program,
 	child->big_endian = program->big_endian;
 	child->fd = -1;
 	if (!trace_supported(child->target, err, err_size))
-		return -1;
+		return -ENOSYS;
 	child->remote = !runs_natively(child->target);
 	return child->remote ? remote_spawn(argv, child, err, err_size)
 			     : ptrace_spawn(argv, child, err, err_size);
@@ -75,7 +68,7 @@ int trace_read(const struct trace_child *child, uint64_t address, void *buf,
 {
 	if (child->word32 && (address > UINT32_MAX ||
 			      size > UINT32_MAX - address + 1))
-		return -1;
+		return -EFAULT;
 	return child->remote ? remote_read(child, address, buf, size)
 			     : ptrace_read(child, address, buf, size);
 }
@@ -106,8 +99,7 @@ int trace_make_breakpoints(struct trace_child *child,
 	child->breakpoints = calloc(n ? n : 1, sizeof(*child->breakpoints));
 	if (!sorted || !child->breakpoints) {
 		free(sorted);
-		trace_error(err, err_size, "out of memory");
-		return -1;
+		return errmsg(err, err_size, -ENOMEM, NULL, "out of memory");
 	}
 	memcpy(sorted, addresses, n * sizeof(*sorted));
 	qsort(sorted, n, sizeof(*sorted), compare_addresses);
@@ -122,8 +114,10 @@ int trace_make_breakpoints(struct trace_child *child,
 int trace_set_breakpoints(struct trace_child *child, const uint64_t *addresses,
 			  size_t n, char *err, size_t err_size)
 {
-	if (trace_make_breakpoints(child, addresses, n, err, err_size))
-		return -1;
+	int ret = trace_make_breakpoints(child, addresses, n, err, err_size);
+
+	if (ret)
+		return ret;
 	return child->remote ? remote_set_breakpoints(child, err, err_size)
 			     : ptrace_set_breakpoints(child, err, err_size);
 }

@@ -71,8 +71,8 @@ bool trace_supported(const struct target *target, char *why,
 /*
  * Start argv[0] (a path) stopped at its first instruction: under ptrace, or
  * under qemu-<target> with its gdb stub (QEMU_LD_PREFIX, read by qemu-user,
- * says where the target's libraries are).  Returns 0, or -1 with a message
- * in err.
+ * says where the target's libraries are).  Returns 0, or -errno with a
+ * message in err.
  */
 int trace_spawn(char **argv, const struct trace_program *program,
 		struct trace_child *child, char *err, size_t err_size);
@@ -80,13 +80,16 @@ int trace_spawn(char **argv, const struct trace_program *program,
 /* The value of the auxiliary vector entry `type' (AT_*), 0 if absent. */
 uint64_t trace_auxv(const struct trace_child *child, uint64_t type);
 
-/* Copy memory of the stopped child.  0, or -1 (unmapped, ...). */
+/* Copy memory of the stopped child.  0, or -errno (-EFAULT: unmapped). */
 int trace_read(const struct trace_child *child, uint64_t address, void *buf,
 	       size_t size);
 int trace_write(const struct trace_child *child, uint64_t address,
 		const void *buf, size_t size);
 
-/* Set breakpoints at `n' addresses (before trace_run).  0 or -1. */
+/*
+ * Set breakpoints at `n' addresses (before trace_run).  0, or -errno with
+ * a message in err.
+ */
 int trace_set_breakpoints(struct trace_child *child, const uint64_t *addresses,
 			  size_t n, char *err, size_t err_size);
 
@@ -100,7 +103,7 @@ typedef bool (*trace_hit_fn)(void *ctx, struct trace_child *child,
 
 /*
  * Run the child to its end.  Sets *status to its wait status.  Returns 0,
- * or -1 with a message in err (the child is killed then).
+ * or -errno with a message in err (the child is killed then).
  */
 int trace_run(struct trace_child *child, trace_hit_fn hit, void *ctx,
 	      int *status, char *err, size_t err_size);
@@ -113,7 +116,7 @@ struct trace_breakpoint *trace_find_breakpoint(struct trace_child *child,
 					       uint64_t address);
 
 /* For the two backends: child->breakpoints from `n' addresses, sorted and
-   without duplicates, none set yet.  0, or -1 with a message in err. */
+   without duplicates, none set yet.  0, or -errno with a message in err. */
 int trace_make_breakpoints(struct trace_child *child,
 			   const uint64_t *addresses, size_t n, char *err,
 			   size_t err_size);
