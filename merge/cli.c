@@ -22,6 +22,50 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 	return CLI_EXIT_USAGE;
 }
 
+/* The length of the synopsis word at S: up to a space outside brackets. */
+static size_t word_length(const char *s)
+{
+	int depth = 0;
+	size_t n = 0;
+
+	for (; s[n] && (s[n] != ' ' || depth > 0); n++) {
+		if (s[n] == '[' || s[n] == '(')
+			depth++;
+		else if ((s[n] == ']' || s[n] == ')') && depth > 0)
+			depth--;
+	}
+	return n;
+}
+
+void cli_print_usage(FILE *out, const struct cli_command *cmd)
+{
+	enum { WIDTH = 80 };
+	const char *s = cmd->synopsis;
+	int indent = fprintf(out, "usage: truesig %s", cmd->name);
+	int column = indent;
+
+	indent++;
+	while (*s) {
+		size_t n = word_length(s);
+
+		if (column > indent && column + 1 + (int)n > WIDTH)
+			column = fprintf(out, "\n%*s", indent - 1, "") - 1;
+		column += fprintf(out, " %.*s", (int)n, s);
+		s += n;
+		while (*s == ' ')
+			s++;
+	}
+	fputc('\n', out);
+}
+
+bool cli_help(const struct cli_command *cmd, const char *text)
+{
+	cli_print_usage(stdout, cmd);
+	if (text)
+		fputs(text, stdout);
+	return cli_flush_output();
+}
+
 void cli_getopt_reset(void)
 {
 	optind = 0;		/* GNU: a full reset, for a new argv */

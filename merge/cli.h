@@ -14,6 +14,7 @@
 
 #include <getopt.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "load.h"
 
@@ -28,6 +29,31 @@ enum {
 	CLI_EXIT_NOT_FOUND = CLI_EXIT_FAIL,
 	CLI_EXIT_TROUBLE = CLI_EXIT_USAGE,
 };
+
+/*
+ * A subcommand, described once, in its own file: `truesig --help` lists
+ * NAME SYNOPSIS and SUMMARY; the command's --help begins with the same
+ * synopsis (cli_print_usage).
+ */
+struct cli_command {
+	const char	*name;		/* "dump" */
+	const char	*synopsis;	/* its arguments: "[--json] FILE" */
+	const char	*summary;	/* what it does, in a line */
+	int		(*run)(int argc, char **argv);	/* argv[0]: name */
+};
+
+/*
+ * "usage: truesig NAME SYNOPSIS" on OUT, in lines of at most 80 columns cut
+ * between the synopsis's top-level words ("[--base FILE]" stays whole), each
+ * further line under the first argument.
+ */
+void cli_print_usage(FILE *out, const struct cli_command *cmd);
+
+/*
+ * A command's --help on stdout: its usage line, then TEXT (NULL: none),
+ * flushed.  False once "truesig: write error: ..." is printed.
+ */
+bool cli_help(const struct cli_command *cmd, const char *text);
 
 /*
  * Reports a usage error of subcommand CMD (NULL: of the command line as a

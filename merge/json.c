@@ -168,6 +168,14 @@ void json_string_or_null(struct json_writer *w, const char *s)
 		json_null(w);
 }
 
+void json_strings(struct json_writer *w, char *const *s, size_t n)
+{
+	json_begin_array(w);
+	for (size_t i = 0; i < n; i++)
+		json_string(w, s[i]);
+	json_end_array(w);
+}
+
 void json_int(struct json_writer *w, int64_t v)
 {
 	begin_item(w, false);

@@ -37,6 +37,8 @@ void json_key(struct json_writer *w, const char *key);
 void json_string(struct json_writer *w, const char *s);
 /* A string, or null for NULL or "". */
 void json_string_or_null(struct json_writer *w, const char *s);
+/* An array of the N strings S. */
+void json_strings(struct json_writer *w, char *const *s, size_t n);
 void json_int(struct json_writer *w, int64_t v);
 void json_uint(struct json_writer *w, uint64_t v);
 void json_bool(struct json_writer *w, bool v);

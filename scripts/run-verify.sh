@@ -137,6 +137,7 @@ spoil() {	# exe symbol-regex param what
 	fi
 }
 spoil "$work/basic-1" '^pick[.]' 0 "register, ${target%%-*}"
+basic_spoilt=$spoilt
 # spill's parameter 9 is on the stack on every target.
 spoil "$work/stack-args-1" '^spill[.]' 9 "stack, ${target%%-*}"
 if [ -z "$no_i386" ]; then
@@ -183,6 +184,43 @@ if "$build/truesig" verify --no-capture "$work/nocapture" \
 	result 0 "PASS: --no-capture: entries counted, none checked"
 else
 	result 1 "FAIL: --no-capture: $(tail -n 2 "$work/nocapture2.out" 2>/dev/null)"
+fi
+
+# --json: the same run as one document. Its summary is the text's summary
+# line; a spoilt record makes "ok" false and names the function with its
+# mismatch; -q leaves out the functions that passed.
+json_run() {	# name want-status jq-filter verify-args...
+	name=$1 want=$2 filter=$3
+	shift 3
+	"$build/truesig" verify "$@" >"$work/json.out" 2>"$work/json.err"
+	status=$?
+	if [ $status -ne "$want" ]; then
+		result 1 "FAIL: --json ($name): exit $status, expected $want: $(head -n 2 "$work/json.err")"
+	elif got=$(jq -r "$filter" <"$work/json.out" 2>&1) && [ "$got" = true ]; then
+		result 0 "PASS: --json ($name)"
+	else
+		result 1 "FAIL: --json ($name): $filter gives $got"
+	fi
+}
+if ! command -v jq >/dev/null; then
+	result 1 "FAIL: --json: jq not found (the Makefile's deps step installs it)"
+else
+	"$build/truesig" verify "$work/basic-1" >"$work/text.out" 2>&1
+	text=$(sed -n 's/^verify: [^:]*: //p' "$work/text.out")
+	json_run "summary as the text's" 0 '.ok and .exit.status == 0 and
+		.error == null and (.functions | length) == .summary.functions and
+		([.functions[] | select(.ok | not)] == []) and
+		"\(.summary.functions) functions, \(.summary.hit) hit (\(.summary.never_hit) never), \(.summary.hits) hits, \(.summary.parameters_checked) parameters checked, \(.summary.parameters_unchecked) unchecked, \(.summary.mismatches) mismatches, \(.summary.hits_without_capture) hits without a capture" == "'"$text"'"' \
+		--json "$work/basic-1"
+	json_run "-q: no function that passed" 0 '.ok and .functions == [] and
+		.summary.functions > 0' --json -q "$work/basic-1"
+	if [ -n "$basic_spoilt" ]; then
+		json_run "spoilt record of $basic_spoilt" 1 '(.ok | not) and
+			[.functions[] | select(.ok | not) | .symbol] == ["'"$basic_spoilt"'"] and
+			(.functions[] | select(.symbol == "'"$basic_spoilt"'") |
+			 .mismatches > 0 and (.notes[0] | test("expected .*, found")))' \
+			--json "$work/basic-1.spoilt"
+	fi
 fi
 
 echo "verify ($cc): $passed passed, $failed failed, $unsupported unsupported" |

@@ -28,9 +28,15 @@
 #include "load.h"
 
 
-static const char usage_text[] =
-"usage: truesig btf [-q] (-o OUT | --in-place) [--base BTF_OR_ELF]\n"
-"                   [--btf BTF_OR_ELF] FILE\n"
+const struct cli_command btf_command = {
+	.name = "btf",
+	.synopsis = "[-q] (-o OUT | --in-place) [--base BTF_OR_ELF] "
+		    "[--btf BTF_OR_ELF] FILE",
+	.summary = "describe the true signatures of FILE's functions in BTF",
+	.run = cmd_btf,
+};
+
+static const char help_text[] =
 "\n"
 "Describe the true signature of each function recorded in FILE's\n"
 ".debug_truesig section as BTF: a FUNC named as the function's symbol\n"
@@ -101,7 +107,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case 'B': o->btf = optarg; break;
 		case 'q': o->quiet = true; break;
 		case 'h':
-			fputs(usage_text, stdout);
+			if (!cli_help(&btf_command, help_text))
+				return CLI_EXIT_FAIL;
 			return -1;
 		default:
 			return CLI_EXIT_USAGE;

@@ -67,6 +67,29 @@ struct summary {
 	unsigned	 cold_fragments;
 };
 
+const struct cli_command compare_command = {
+	.name = "compare",
+	.synopsis = "[--json] [-q] [--btf BTF_OR_ELF [--base BTF_OR_ELF]] FILE",
+	.summary = "judge FILE's DWARF (and a BTF) against its records",
+	.run = cmd_compare,
+};
+
+static const char help_text[] =
+"\n"
+"Judge what FILE's own DWARF says of each recorded function at its entry\n"
+"address against the record: the declared parameters, their locations, the\n"
+"return (docs/COMPARE.md).  FILE needs both a .debug_truesig section and\n"
+"DWARF.\n"
+"\n"
+"  --json          one JSON document\n"
+"  -q, --quiet     the tables only, not a block per function\n"
+"  --btf FILE2     also judge FILE2's BTF (raw BTF or an ELF file's .BTF):\n"
+"                  a FUNC for each function, with the true prototype?\n"
+"  --base FILE3    the base of FILE2's split BTF (a module's vmlinux)\n"
+"\n"
+"Exit status: 0 when the comparison was made, whatever it found; 1 when a\n"
+"file cannot be read; 2 for a usage error.\n";
+
 static int parse_options(int argc, char **argv, struct compare_options *o)
 {
 	static const struct option longopts[] = {
@@ -88,8 +111,8 @@ static int parse_options(int argc, char **argv, struct compare_options *o)
 		case 'b': o->base = optarg; break;
 		case 'q': o->quiet = true; break;
 		case 'h':
-			printf("usage: truesig compare [--json] [-q] [--btf BTF_OR_ELF "
-			       "[--base BTF_OR_ELF]] FILE\n");
+			if (!cli_help(&compare_command, help_text))
+				return CLI_EXIT_FAIL;
 			return -1;
 		default:
 			return CLI_EXIT_USAGE;

@@ -6,6 +6,10 @@
 #ifndef TRUESIG_COMPARE_CMD_H
 #define TRUESIG_COMPARE_CMD_H
 
+#include "cli.h"
+
+extern const struct cli_command compare_command;
+
 /* argv[0] is "compare".  Exit status: 0, 1 (unreadable input), 2 (usage). */
 int cmd_compare(int argc, char **argv);
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 /*
- * diff_cmd.c — `truesig diff [--json] A B`.
+ * diff_cmd.c — `truesig diff [--json | -q] A B`.
  *
  * The changed functions of two builds of the same sources (two objects,
  * two vmlinux, two GCC versions or flag sets), matched by unit and source
@@ -484,10 +484,7 @@ static void json_function(struct json_writer *w, const struct entry *a,
 	json_key(w, "b");
 	json_side(w, b, nb);
 	json_key(w, "changes");
-	json_begin_array(w);
-	for (size_t i = 0; i < c->n; i++)
-		json_string(w, c->line[i]);
-	json_end_array(w);
+	json_strings(w, c->line, c->n);
 	json_end_object(w);
 }
 
@@ -511,6 +508,11 @@ static int key_order(const struct entry *a, const struct entry *b)
 	return c ? c : strcmp(a->r->function, b->r->function);
 }
 
+/*
+ * Pair A's functions with B's, count them in *n, and write each that
+ * changed, appeared or disappeared to W (JSON) or else OUT (text); with
+ * neither, count only.  False when out of memory.
+ */
 static bool walk(struct side *A, struct side *B, struct json_writer *w,
 		 FILE *out, struct counts *n)
 {
@@ -550,7 +552,7 @@ static bool walk(struct side *A, struct side *B, struct json_writer *w,
 		n->disappeared += !nb;
 		if (w)
 			json_function(w, a, na, b, nb, &ch);
-		else
+		else if (out)
 			text_function(out, a, na, b, nb, &ch);
 		changes_free(&ch);
 		i = ie;
@@ -561,15 +563,37 @@ static bool walk(struct side *A, struct side *B, struct json_writer *w,
 
 /* ---- the command ---------------------------------------------------------- */
 
+const struct cli_command diff_command = {
+	.name = "diff",
+	.synopsis = "[--json | -q] A B",
+	.summary = "the functions whose true signature differs between two "
+		   "builds (exit 1 when any does)",
+	.run = cmd_diff,
+};
+
+static const char help_text[] =
+"\n"
+"The functions whose true signature differs between two builds of the same\n"
+"sources, A and B (objects, vmlinux, modules), with what changed: entry\n"
+"points, kinds, return, each real parameter and each source parameter's\n"
+"fate.  Units pair by name, or by the longest path tail they share; clone\n"
+"numbers are not compared.\n"
+"\n"
+"  --json          one JSON document\n"
+"  -q, --quiet     print nothing; the exit status says whether they differ\n"
+"\n"
+"Exit status: 0 the same, 1 different, 2 usage error or unreadable input.\n";
+
 int cmd_diff(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "json", no_argument, NULL, 'j' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *paths[2];
-	bool json = false;
+	bool json = false, quiet = false;
 	struct side A, B;
 	struct counts n = { 0 };
 	struct json_writer w;
@@ -577,19 +601,25 @@ int cmd_diff(int argc, char **argv)
 	int c;
 
 	cli_getopt_reset();
-	while ((c = cli_getopt(argc, argv, "h", longopts)) != -1) {
+	while ((c = cli_getopt(argc, argv, "qh", longopts)) != -1) {
 		switch (c) {
 		case 'j':
 			json = true;
 			break;
+		case 'q':
+			quiet = true;
+			break;
 		case 'h':
-			printf("usage: truesig diff [--json] A B\n");
-			return cli_flush_output() ? CLI_EXIT_OK
-						  : CLI_EXIT_TROUBLE;
+			if (!cli_help(&diff_command, help_text))
+				return CLI_EXIT_TROUBLE;
+			return CLI_EXIT_OK;
 		default:
 			return CLI_EXIT_TROUBLE;
 		}
 	}
+	if (json && quiet)
+		return cli_usage_error("diff", "--json and -q exclude each "
+				       "other");
 	if (argc - optind < 2)
 		return cli_usage_error("diff", "two files are needed");
 	if (argc - optind > 2)
@@ -620,7 +650,7 @@ int cmd_diff(int argc, char **argv)
 		json_key(&w, "functions");
 		json_begin_array(&w);
 	}
-	ok = walk(&A, &B, json ? &w : NULL, stdout, &n);
+	ok = walk(&A, &B, json ? &w : NULL, quiet ? NULL : stdout, &n);
 	if (json) {
 		const struct { const char *key; size_t value; } summary[] = {
 			{ "functions_a", n.functions_a },
@@ -640,7 +670,7 @@ int cmd_diff(int argc, char **argv)
 		json_end_object(&w);
 		json_end_object(&w);
 		ok &= json_finish(&w);
-	} else {
+	} else if (!quiet) {
 		printf("truesig diff: %zu functions changed in A, %zu in B: "
 		       "%zu the same, %zu changed, %zu appeared, %zu disappeared\n",
 		       n.functions_a, n.functions_b, n.same, n.changed,

@@ -6,6 +6,10 @@
 #ifndef TRUESIG_DIFF_CMD_H
 #define TRUESIG_DIFF_CMD_H
 
+#include "cli.h"
+
+extern const struct cli_command diff_command;
+
 /* argv[0] is "diff".  Exit status, as diff(1)'s: 0 the true signatures
    are the same, 1 they differ, 2 bad input or usage (nothing written). */
 int cmd_diff(int argc, char **argv);

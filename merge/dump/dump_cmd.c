@@ -11,6 +11,23 @@
 #include "dump_cmd.h"
 #include "load.h"
 
+const struct cli_command dump_command = {
+	.name = "dump",
+	.synopsis = "[--json] FILE",
+	.summary = "print the records of FILE's .debug_truesig section",
+	.run = cmd_dump,
+};
+
+static const char help_text[] =
+"\n"
+"Print every record of FILE's .debug_truesig sections (docs/FORMAT.md): each\n"
+"function the compiler changed, with its source function, what was done to\n"
+"it, where each real parameter comes from and where it arrives at entry.\n"
+"FILE is an object, an executable, a shared library, a vmlinux or a kernel\n"
+"module.\n"
+"\n"
+"  --json          the records as one JSON document\n";
+
 int cmd_dump(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -31,8 +48,9 @@ int cmd_dump(int argc, char **argv)
 			json = true;
 			break;
 		case 'h':
-			printf("usage: truesig dump [--json] FILE\n");
-			return cli_flush_output() ? CLI_EXIT_OK : CLI_EXIT_FAIL;
+			if (!cli_help(&dump_command, help_text))
+				return CLI_EXIT_FAIL;
+			return CLI_EXIT_OK;
 		default:
 			return CLI_EXIT_USAGE;
 		}

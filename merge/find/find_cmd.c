@@ -51,29 +51,34 @@ struct inputs {
 	struct btf	 *base;		/* --base's */
 };
 
-static void usage(void)
-{
-	printf("usage: truesig find [--btf FILE [--base FILE] | --btf-dir DIR | --running]\n"
-	       "                    [-q] [--json | --bpftrace] NAME [ARG...]\n"
-	       "\n"
-	       "Every function that stands for the function NAME as written (NAME itself\n"
-	       "and its clones: NAME.isra.0, NAME.constprop.0, NAME.part.0, ...), with its\n"
-	       "true prototype and where each source argument (or each ARG) is at entry,\n"
-	       "from the truesig: tags `truesig btf` writes.\n"
-	       "\n"
-	       "  --btf FILE      BTF of a vmlinux, module or object, or raw BTF\n"
-	       "  --base FILE     the base of FILE's split BTF (a module's vmlinux)\n"
-	       "  --btf-dir DIR   vmlinux and the modules' BTF in DIR, laid out as\n"
-	       "                  /sys/kernel/btf\n"
-	       "  --running       the running kernel's: --btf-dir " KERNEL_BTF_DIR " (the default)\n"
-	       "  --json          {\"function\", \"clones\": [{\"symbol\", \"prototype\", \"args\": [...]}]}\n"
-	       "  --bpftrace      a bpftrace program attached to every one of them\n"
-	       "  -q, --quiet     print nothing; the exit status says whether it is\n"
-	       "                  there (messages on unreadable BTF still go to stderr)\n"
-	       "\n"
-	       "Exit status: 0 found, 1 no such function or argument, 2 usage error or\n"
-	       "unreadable BTF.\n");
-}
+const struct cli_command find_command = {
+	.name = "find",
+	.synopsis = "[--btf FILE [--base FILE] | --btf-dir DIR | --running] "
+		    "[-q] [--json | --bpftrace] NAME [ARG...]",
+	.summary = "from BTF, every function that stands for NAME as written "
+		   "and where each argument is",
+	.run = cmd_find,
+};
+
+static const char help_text[] =
+"\n"
+"Every function that stands for the function NAME as written (NAME itself\n"
+"and its clones: NAME.isra.0, NAME.constprop.0, NAME.part.0, ...), with its\n"
+"true prototype and where each source argument (or each ARG) is at entry,\n"
+"from the truesig: tags `truesig btf` writes.\n"
+"\n"
+"  --btf FILE      BTF of a vmlinux, module or object, or raw BTF\n"
+"  --base FILE     the base of FILE's split BTF (a module's vmlinux)\n"
+"  --btf-dir DIR   vmlinux and the modules' BTF in DIR, laid out as\n"
+"                  /sys/kernel/btf\n"
+"  --running       the running kernel's: --btf-dir " KERNEL_BTF_DIR " (the default)\n"
+"  --json          {\"function\", \"clones\": [{\"symbol\", \"prototype\", \"args\": [...]}]}\n"
+"  --bpftrace      a bpftrace program attached to every one of them\n"
+"  -q, --quiet     print nothing; the exit status says whether it is\n"
+"                  there (messages on unreadable BTF still go to stderr)\n"
+"\n"
+"Exit status: 0 found, 1 no such function or argument, 2 usage error or\n"
+"unreadable BTF.\n";
 
 static int parse_options(int argc, char **argv, struct find_options *o)
 {
@@ -109,7 +114,8 @@ static int parse_options(int argc, char **argv, struct find_options *o)
 			o->format = c == 'j' ? FIND_JSON : FIND_BPFTRACE;
 			break;
 		case 'h':
-			usage();
+			if (!cli_help(&find_command, help_text))
+				return CLI_EXIT_TROUBLE;
 			return -1;
 		default:
 			return CLI_EXIT_USAGE;

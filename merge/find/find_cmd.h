@@ -6,6 +6,10 @@
 #ifndef TRUESIG_FIND_CMD_H
 #define TRUESIG_FIND_CMD_H
 
+#include "cli.h"
+
+extern const struct cli_command find_command;
+
 /* argv[0] is "find".  Exit status: 0 found, 1 no such function or
    argument, 2 usage error or unreadable BTF. */
 int cmd_find(int argc, char **argv);

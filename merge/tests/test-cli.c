@@ -53,6 +53,70 @@ static void expect(const char *name, const char *args, int status,
 	free(err);
 }
 
+/* TEXT's first paragraph with each run of white space made one space. */
+static char *first_paragraph(const char *text)
+{
+	const char *end = strstr(text, "\n\n");
+	size_t n = end ? (size_t)(end - text) : strlen(text);
+	char *s = malloc(n + 1), *o = s;
+
+	if (!s)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		bool space = text[i] == ' ' || text[i] == '\n';
+
+		if (!space)
+			*o++ = text[i];
+		else if (o > s && o[-1] != ' ')
+			*o++ = ' ';
+	}
+	while (o > s && o[-1] == ' ')
+		o--;
+	*o = '\0';
+	return s;
+}
+
+/*
+ * The synopsis of CMD is written once: its --help's usage line, unwrapped,
+ * is the line `truesig --help` lists for it.
+ */
+static void expect_same_synopsis(const char *cmd)
+{
+	char *out, *err, *list, *usage, want[512], name[64];
+
+	snprintf(name, sizeof(name), "%s_synopsis_once", cmd);
+	snprintf(want, sizeof(want), "%s --help", cmd);
+	if (truesig(want, &out, &err)) {
+		fail(name, "%s --help failed: %s", cmd, err);
+		free(out);
+		free(err);
+		return;
+	}
+	usage = first_paragraph(out);
+	free(out);
+	free(err);
+	truesig("--help", &list, &err);
+	free(err);
+	/* "  truesig CMD SYNOPSIS\n      summary" in the list */
+	snprintf(want, sizeof(want), "\n  truesig %s ", cmd);
+	out = strstr(list, want);
+	if (!usage || !out) {
+		fail(name, "no line for %s in truesig --help", cmd);
+	} else {
+		char *eol = strchr(out + 1, '\n');
+
+		snprintf(want, sizeof(want), "usage: %.*s",
+			 (int)(eol ? eol - out - 3 : 0), out + 3);
+		if (strcmp(usage, want))
+			fail(name, "--help says <<%s>>, truesig --help <<%s>>",
+			     usage, want);
+		else
+			pass(name);
+	}
+	free(usage);
+	free(list);
+}
+
 /* Expect stdout to start with `prefix` (and exit 0, stderr empty). */
 static void expect_prefix(const char *name, const char *args,
 			  const char *prefix)
@@ -288,7 +352,11 @@ static void test_conventions(void)
 			snprintf(want, sizeof(want), "usage: truesig %s ", c);
 			expect_prefix(name, args, want);
 		}
+		expect_same_synopsis(c);
 	}
+	expect("diff_quiet_json", "diff -q --json a.o b.o", 2, "",
+	       "truesig: diff: --json and -q exclude each other\n"
+	       "Try 'truesig diff --help'.\n");
 	expect("btf_missing_argument", "btf x.o --base", 2, "",
 	       "truesig: btf: --base needs an argument\nTry 'truesig btf --help'.\n");
 	expect("btf_empty_argument", "btf -o '' x.o", 2, "",

@@ -74,6 +74,19 @@ static void write_key_escape(struct json_writer *w)
 	json_end_object(w);
 }
 
+static void write_strings(struct json_writer *w)
+{
+	char a[] = "a", b[] = "b\"";
+	char *s[] = { a, b };
+
+	json_begin_object(w);
+	json_key(w, "none");
+	json_strings(w, s, 0);
+	json_key(w, "two");
+	json_strings(w, s, 2);
+	json_end_object(w);
+}
+
 static void write_unclosed(struct json_writer *w)
 {
 	json_begin_array(w);
@@ -116,6 +129,14 @@ int main(void)
 	       "    []\n"
 	       "  ],\n"
 	       "  \"c\": null\n"
+	       "}\n");
+	expect("strings", write_strings, true,
+	       "{\n"
+	       "  \"none\": [],\n"
+	       "  \"two\": [\n"
+	       "    \"a\",\n"
+	       "    \"b\\\"\"\n"
+	       "  ]\n"
 	       "}\n");
 	expect("escapes", write_escapes, true,
 	       "[\n"

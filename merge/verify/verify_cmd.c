@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: MIT
 /*
- * verify_cmd.c — `truesig verify [--require-hits] [--no-capture] [-q] PROGRAM
- * [ARGS...]`.
+ * verify_cmd.c — `truesig verify [--require-hits] [--no-capture] [--json]
+ * [-q] PROGRAM [ARGS...]`.
  *
  * Reads PROGRAM's own .truesig, runs PROGRAM (verify_trace.h: under
- * ptrace, or under qemu-user for other targets) with a breakpoint at the entry of every recorded function (cold fragments are
- * not entry points), checks each hit (verify_check.c) and prints, per
- * function, its hits, the parameters checked and unchecked and the
- * mismatches, then one summary line.
+ * ptrace, or under qemu-user for other targets) with a breakpoint at the
+ * entry of every recorded function (cold fragments are not entry points),
+ * checks each hit (verify_check.c) and prints, per function, its hits, the
+ * parameters checked and unchecked and the mismatches, then one summary
+ * line; or all that as one JSON document.
  */
 #define _GNU_SOURCE	/* asprintf */
 #include <elf.h>
@@ -22,6 +23,7 @@
 #include "array.h"
 #include "cli.h"
 #include "elf_input.h"
+#include "json.h"
 #include "load.h"
 #include "verify_check.h"
 #include "verify_cmd.h"
@@ -32,6 +34,7 @@ struct verify_options {
 	bool		 require_hits;
 	bool		 no_capture;	/* a program without the call macro */
 	bool		 quiet;		/* only failures and the summary */
+	bool		 json;
 	char		**argv;		/* PROGRAM [ARGS...] */
 };
 
@@ -140,11 +143,39 @@ static bool collect(const struct loaded_file *f, uint64_t bias,
 	return true;
 }
 
+const struct cli_command verify_command = {
+	.name = "verify",
+	.synopsis = "[--require-hits] [--no-capture] [--json] [-q] "
+		    "PROGRAM [ARGS...]",
+	.summary = "run PROGRAM and check each recorded parameter at function "
+		   "entry",
+	.run = cmd_verify,
+};
+
+static const char help_text[] =
+"\n"
+"Run PROGRAM (this machine's under ptrace; aarch64's, riscv64's and s390x's\n"
+"under qemu-user) with a breakpoint at the entry of every function its\n"
+".debug_truesig records, and check that each real parameter is where the\n"
+"record says, against what the caller passed through TV_CALL of\n"
+"testsuite/verify/truesig_verify.h (docs/VERIFY.md).\n"
+"\n"
+"  --require-hits  fail when a recorded function is never entered\n"
+"  --no-capture    a program without TV_CALL: count the entries, check none\n"
+"  --json          one JSON document: the functions, the summary, how the\n"
+"                  program ended, \"ok\"\n"
+"  -q, --quiet     only the functions that failed, and the summary\n"
+"\n"
+"Exit status: 0 every checked parameter agrees; 1 a mismatch, a function\n"
+"never hit under --require-hits, a program that failed, or bad input; 2 a\n"
+"usage error or a program of a machine verify cannot run.\n";
+
 static int parse_options(int argc, char **argv, struct verify_options *o)
 {
 	static const struct option longopts[] = {
 		{ "require-hits", no_argument, NULL, 'r' },
 		{ "no-capture", no_argument, NULL, 'n' },
+		{ "json", no_argument, NULL, 'j' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -159,9 +190,10 @@ static int parse_options(int argc, char **argv, struct verify_options *o)
 		case 'r': o->require_hits = true; break;
 		case 'n': o->no_capture = true; break;
 		case 'q': o->quiet = true; break;
+		case 'j': o->json = true; break;
 		case 'h':
-			printf("usage: truesig verify [--require-hits] [--no-capture] [-q] "
-			       "PROGRAM [ARGS...]\n");
+			if (!cli_help(&verify_command, help_text))
+				return CLI_EXIT_FAIL;
 			return -1;
 		default:
 			return CLI_EXIT_USAGE;
@@ -173,28 +205,49 @@ static int parse_options(int argc, char **argv, struct verify_options *o)
 	return 0;
 }
 
-/* The per-function lines and the summary; true if everything held. */
-static bool report(const char *program, const struct check_function *fns,
-		   size_t n, const struct verify_options *o)
+/* What the functions add up to. */
+struct totals {
+	unsigned long	 hit, never, hits, checked, unchecked, mismatches,
+			 unmatched;
+	bool		 ok;		/* no function failed */
+};
+
+static bool function_failed(const struct check_function *fn,
+			    const struct verify_options *o)
 {
-	unsigned long hit = 0, hits = 0, checked = 0, unchecked_n = 0,
-		      mismatches = 0, unmatched = 0, never = 0;
-	bool ok = true;
+	return fn->mismatches || fn->n_notes || (o->require_hits && !fn->hits);
+}
+
+static struct totals add_up(const struct check_function *fns, size_t n,
+			    const struct verify_options *o)
+{
+	struct totals t = { .ok = true };
 
 	for (size_t i = 0; i < n; i++) {
 		const struct check_function *fn = &fns[i];
-		bool bad = fn->mismatches || fn->n_notes ||
-			   (o->require_hits && !fn->hits);
 
-		hits += fn->hits;
-		hit += fn->hits > 0;
-		never += fn->hits == 0;
-		checked += fn->params_checked;
-		unchecked_n += fn->params_unchecked;
-		mismatches += fn->mismatches;
-		unmatched += fn->hits_unmatched;
-		if (bad)
-			ok = false;
+		t.hits += fn->hits;
+		t.hit += fn->hits > 0;
+		t.never += fn->hits == 0;
+		t.checked += fn->params_checked;
+		t.unchecked += fn->params_unchecked;
+		t.mismatches += fn->mismatches;
+		t.unmatched += fn->hits_unmatched;
+		if (function_failed(fn, o))
+			t.ok = false;
+	}
+	return t;
+}
+
+/* The per-function lines and the summary. */
+static void report_text(const char *program, const struct check_function *fns,
+			size_t n, const struct verify_options *o,
+			const struct totals *t)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct check_function *fn = &fns[i];
+		bool bad = function_failed(fn, o);
+
 		if (o->quiet && !bad)
 			continue;
 		printf("%s%s: %lu hits, %lu parameters checked, %lu "
@@ -223,9 +276,91 @@ static bool report(const char *program, const struct check_function *fns,
 	}
 	printf("verify: %s: %zu functions, %lu hit (%lu never), %lu hits, "
 	       "%lu parameters checked, %lu unchecked, %lu mismatches, "
-	       "%lu hits without a capture\n", program, n, hit, never, hits,
-	       checked, unchecked_n, mismatches, unmatched);
-	return ok;
+	       "%lu hits without a capture\n", program, n, t->hit, t->never,
+	       t->hits, t->checked, t->unchecked, t->mismatches, t->unmatched);
+}
+
+static void json_count(struct json_writer *w, const char *key,
+		       unsigned long value)
+{
+	json_key(w, key);
+	json_uint(w, value);
+}
+
+static void json_function(struct json_writer *w,
+			  const struct check_function *fn,
+			  const struct verify_options *o)
+{
+	json_begin_object(w);
+	json_key(w, "symbol");
+	json_string(w, fn->record->symbol);
+	json_key(w, "function");
+	json_string(w, fn->record->function);
+	json_key(w, "ok");
+	json_bool(w, !function_failed(fn, o));
+	json_count(w, "hits", fn->hits);
+	json_count(w, "hits_checked", fn->hits_checked);
+	json_count(w, "hits_without_capture", fn->hits_unmatched);
+	json_count(w, "hits_shared", fn->hits_shared);
+	json_count(w, "hits_as_alias", fn->hits_as_alias);
+	json_count(w, "parameters_checked", fn->params_checked);
+	json_count(w, "parameters_unchecked", fn->params_unchecked);
+	json_count(w, "mismatches", fn->mismatches);
+	json_key(w, "unchecked_why");
+	json_string_or_null(w, fn->unchecked_why);
+	json_key(w, "notes");
+	json_strings(w, fn->notes, fn->n_notes);
+	json_end_object(w);
+}
+
+/*
+ * The same as one JSON document, with how the program ended and whether
+ * the run passed (OK: the exit status is 0).  False on a nesting error.
+ */
+static bool report_json(const char *program, const struct check_function *fns,
+			size_t n, const struct verify_options *o,
+			const struct totals *t, int status, const char *error,
+			bool ok)
+{
+	struct json_writer w;
+
+	json_init(&w, stdout);
+	json_begin_object(&w);
+	json_key(&w, "program");
+	json_string(&w, program);
+	json_key(&w, "functions");
+	json_begin_array(&w);
+	for (size_t i = 0; i < n; i++)
+		if (!o->quiet || function_failed(&fns[i], o))
+			json_function(&w, &fns[i], o);
+	json_end_array(&w);
+	json_key(&w, "summary");
+	json_begin_object(&w);
+	json_count(&w, "functions", n);
+	json_count(&w, "hit", t->hit);
+	json_count(&w, "never_hit", t->never);
+	json_count(&w, "hits", t->hits);
+	json_count(&w, "parameters_checked", t->checked);
+	json_count(&w, "parameters_unchecked", t->unchecked);
+	json_count(&w, "mismatches", t->mismatches);
+	json_count(&w, "hits_without_capture", t->unmatched);
+	json_end_object(&w);
+	json_key(&w, "exit");
+	json_begin_object(&w);
+	if (WIFSIGNALED(status)) {
+		json_key(&w, "signal");
+		json_int(&w, WTERMSIG(status));
+	} else {
+		json_key(&w, "status");
+		json_int(&w, WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	}
+	json_end_object(&w);
+	json_key(&w, "error");
+	json_string_or_null(&w, error);
+	json_key(&w, "ok");
+	json_bool(&w, ok);
+	json_end_object(&w);
+	return json_finish(&w);
 }
 
 int cmd_verify(int argc, char **argv)
@@ -241,7 +376,8 @@ int cmd_verify(int argc, char **argv)
 	uint64_t bias = 0, *addresses = NULL;
 	size_t n_fns = 0;
 	int status = 0, ret = CLI_EXIT_FAIL, r;
-	bool word32, spawned = false;
+	bool word32, spawned = false, exited_ok;
+	struct totals totals;
 	const char *program;
 
 	r = parse_options(argc, argv, &o);
@@ -322,20 +458,27 @@ int cmd_verify(int argc, char **argv)
 		goto out;
 	}
 	fflush(stdout);
-	ret = report(program, fns, n_fns, &o) ? 0 : CLI_EXIT_FAIL;
-	if (st.error[0]) {
-		fprintf(stderr, "truesig: verify: %s: %s\n", program, st.error);
+	totals = add_up(fns, n_fns, &o);
+	exited_ok = WIFEXITED(status) && !WEXITSTATUS(status);
+	ret = totals.ok && !st.error[0] && exited_ok ? CLI_EXIT_OK
+						     : CLI_EXIT_FAIL;
+	if (!o.json)
+		report_text(program, fns, n_fns, &o, &totals);
+	else if (!report_json(program, fns, n_fns, &o, &totals, status,
+			      st.error[0] ? st.error : NULL, !ret)) {
+		fprintf(stderr, "truesig: internal error: bad JSON nesting\n");
 		ret = CLI_EXIT_FAIL;
 	}
-	if (WIFSIGNALED(status)) {
+	if (!cli_flush_output())
+		ret = CLI_EXIT_FAIL;
+	if (st.error[0])
+		fprintf(stderr, "truesig: verify: %s: %s\n", program, st.error);
+	if (WIFSIGNALED(status))
 		fprintf(stderr, "truesig: verify: %s was killed by signal %d\n",
 			program, WTERMSIG(status));
-		ret = CLI_EXIT_FAIL;
-	} else if (WIFEXITED(status) && WEXITSTATUS(status)) {
+	else if (WIFEXITED(status) && WEXITSTATUS(status))
 		fprintf(stderr, "truesig: verify: %s exited with status %d\n",
 			program, WEXITSTATUS(status));
-		ret = CLI_EXIT_FAIL;
-	}
 out:
 	if (spawned)
 		trace_release(&child);

@@ -7,6 +7,10 @@
 #ifndef TRUESIG_VERIFY_CMD_H
 #define TRUESIG_VERIFY_CMD_H
 
+#include "cli.h"
+
+extern const struct cli_command verify_command;
+
 /* argv[0] is "verify".  Exit status: 0 all checked parameters agree, 1 a
    mismatch, a function never hit under --require-hits, a program that
    failed or bad input, 2 usage. */
