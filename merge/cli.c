@@ -58,44 +58,68 @@ void cli_print_usage(FILE *out, const struct cli_command *cmd)
 	fputc('\n', out);
 }
 
-bool cli_help(const struct cli_command *cmd, const char *text)
-{
-	cli_print_usage(stdout, cmd);
-	if (text)
-		fputs(text, stdout);
-	return cli_flush_output();
-}
-
 void cli_getopt_reset(void)
 {
 	optind = 0;		/* GNU: a full reset, for a new argv */
 	opterr = 0;		/* the messages are ours */
 }
 
-int cli_getopt(int argc, char **argv, const char *shortopts,
-	       const struct option *longopts)
+int cli_getopt(const struct cli_command *cmd, int argc, char **argv,
+	       const char *shortopts, const struct option *longopts,
+	       int *status)
 {
-	char spec[64];
+	struct option all[CLI_MAX_OPTIONS + 2];
 	bool stop = shortopts[0] == '+';
+	char spec[64];
+	size_t n = 0;
 	int c;
 
+	for (; longopts[n].name && n < CLI_MAX_OPTIONS; n++)
+		all[n] = longopts[n];
+	all[n++] = (struct option){ "help", no_argument, NULL, 'h' };
+	all[n] = (struct option){ NULL, 0, NULL, 0 };
 	/* ':' first (after '+'): a missing argument returns ':'. */
-	snprintf(spec, sizeof(spec), "%s:%s", stop ? "+" : "",
+	snprintf(spec, sizeof(spec), "%s:h%s", stop ? "+" : "",
 		 shortopts + stop);
-	c = getopt_long(argc, argv, spec, longopts, NULL);
-	if (c == ':') {
-		cli_usage_error(argv[0], "%s needs an argument", argv[optind - 1]);
-		return '?';
-	}
-	if (c == '?') {
+
+	*status = CLI_GO_ON;
+	c = getopt_long(argc, argv, spec, all, NULL);
+	switch (c) {
+	case 'h':
+		cli_print_usage(stdout, cmd);
+		fputs(cmd->help, stdout);
+		*status = cli_flush_output() ? CLI_EXIT_OK : cmd->trouble;
+		return -1;
+	case ':':
+		*status = cli_usage_error(cmd->name, "%s needs an argument",
+					  argv[optind - 1]);
+		return -1;
+	case '?':
 		if (optopt)
-			cli_usage_error(argv[0], "unknown option '-%c'", optopt);
+			*status = cli_usage_error(cmd->name,
+						  "unknown option '-%c'", optopt);
 		else
-			cli_usage_error(argv[0], "unknown option '%s'",
-					argv[optind - 1]);
-		return '?';
+			*status = cli_usage_error(cmd->name,
+						  "unknown option '%s'",
+						  argv[optind - 1]);
+		return -1;
 	}
 	return c;
+}
+
+const char *cli_one_operand(const struct cli_command *cmd, int argc,
+			    char **argv, const char *what)
+{
+	if (optind >= argc) {
+		cli_usage_error(cmd->name, "no %s given", what);
+		return NULL;
+	}
+	if (argc - optind > 1) {
+		cli_usage_error(cmd->name, "more than one %s ('%s')", what,
+				argv[optind + 1]);
+		return NULL;
+	}
+	return argv[optind];
 }
 
 bool load_file(const char *path, struct loaded_file *f)

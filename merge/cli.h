@@ -32,15 +32,22 @@ enum {
 
 /*
  * A subcommand, described once, in its own file: `truesig --help` lists
- * NAME SYNOPSIS and SUMMARY; the command's --help begins with the same
- * synopsis (cli_print_usage).
+ * NAME SYNOPSIS and SUMMARY; the command's --help is the same synopsis
+ * (cli_print_usage), then HELP.
  */
 struct cli_command {
 	const char	*name;		/* "dump" */
 	const char	*synopsis;	/* its arguments: "[--json] FILE" */
 	const char	*summary;	/* what it does, in a line */
+	const char	*help;		/* the rest of its --help */
 	int		(*run)(int argc, char **argv);	/* argv[0]: name */
+	/* its status when it cannot do its job: CLI_EXIT_FAIL, or
+	 * CLI_EXIT_TROUBLE where 1 is an answer (diff, find) */
+	int		trouble;
 };
+
+/* A command's option parse: the command goes on to its operands. */
+#define CLI_GO_ON	(-1)
 
 /*
  * "usage: truesig NAME SYNOPSIS" on OUT, in lines of at most 80 columns cut
@@ -50,12 +57,6 @@ struct cli_command {
 void cli_print_usage(FILE *out, const struct cli_command *cmd);
 
 /*
- * A command's --help on stdout: its usage line, then TEXT (NULL: none),
- * flushed.  False once "truesig: write error: ..." is printed.
- */
-bool cli_help(const struct cli_command *cmd, const char *text);
-
-/*
  * Reports a usage error of subcommand CMD (NULL: of the command line as a
  * whole, before any subcommand); returns CLI_EXIT_USAGE.
  */
@@ -63,16 +64,30 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /*
- * getopt_long over a subcommand's ARGV (ARGV[0] is its name): the next
- * option's value, -1 after the last (operands from optind), or '?' once
- * an unknown option or a missing argument is reported.  SHORTOPTS as
- * getopt's; a leading '+' stops at the first operand (for commands that
- * run a program with its own arguments).  Start each command's parse with
- * cli_getopt_reset().
+ * The next option of command CMD in ARGV (ARGV[0] is its name), by
+ * getopt_long with SHORTOPTS and LONGOPTS (at most CLI_MAX_OPTIONS), to
+ * which cli_getopt adds -h/--help and answers it: the option's value, or
+ * -1 when the options end.  Then *STATUS says what comes next: CLI_GO_ON,
+ * the operands from optind; or the status to exit with now: CLI_EXIT_OK
+ * after CMD's help was printed on stdout (CMD->trouble when it could not
+ * be written), CLI_EXIT_USAGE after an unknown option or a missing
+ * argument was reported.  SHORTOPTS as getopt's; a leading '+' stops at
+ * the first operand (for commands that run a program with its own
+ * arguments).  Start each command's parse with cli_getopt_reset().
  */
-int cli_getopt(int argc, char **argv, const char *shortopts,
-	       const struct option *longopts);
+#define CLI_MAX_OPTIONS	15
+int cli_getopt(const struct cli_command *cmd, int argc, char **argv,
+	       const char *shortopts, const struct option *longopts,
+	       int *status);
 void cli_getopt_reset(void);
+
+/*
+ * CMD's one operand after its options, WHAT in its synopsis ("FILE"): it,
+ * or NULL once "no WHAT given" or "more than one WHAT ('...')" is reported
+ * as a usage error.
+ */
+const char *cli_one_operand(const struct cli_command *cmd, int argc,
+			    char **argv, const char *what);
 
 /*
  * Flush stdout at a command's end: true, or false once "truesig: write

@@ -28,14 +28,6 @@
 #include "load.h"
 
 
-const struct cli_command btf_command = {
-	.name = "btf",
-	.synopsis = "[-q] (-o OUT | --in-place) [--base BTF_OR_ELF] "
-		    "[--btf BTF_OR_ELF] FILE",
-	.summary = "describe the true signatures of FILE's functions in BTF",
-	.run = cmd_btf,
-};
-
 static const char help_text[] =
 "\n"
 "Describe the true signature of each function recorded in FILE's\n"
@@ -63,6 +55,16 @@ static const char help_text[] =
 "other byte of FILE where it is and puts the new .BTF and section headers\n"
 "after them.\n";
 
+const struct cli_command btf_command = {
+	.name = "btf",
+	.synopsis = "[-q] (-o OUT | --in-place) [--base BTF_OR_ELF] "
+		    "[--btf BTF_OR_ELF] FILE",
+	.summary = "describe the true signatures of FILE's functions in BTF",
+	.help = help_text,
+	.run = cmd_btf,
+	.trouble = CLI_EXIT_FAIL,
+};
+
 struct options {
 	const char	*file;
 	const char	*out;
@@ -80,7 +82,7 @@ static bool same_file(const char *a, const char *b)
 	       x.st_ino == y.st_ino;
 }
 
-/* 0, 2 for a usage error, or -1 after --help. */
+/* CLI_GO_ON, or the status to exit with now (cli_getopt). */
 static int parse_options(int argc, char **argv, struct options *o)
 {
 	static const struct option longopts[] = {
@@ -89,14 +91,14 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "base", required_argument, NULL, 'b' },
 		{ "btf", required_argument, NULL, 'B' },
 		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c;
+	int c, status;
 
 	memset(o, 0, sizeof(*o));
 	cli_getopt_reset();
-	while ((c = cli_getopt(argc, argv, "o:qh", longopts)) != -1) {
+	while ((c = cli_getopt(&btf_command, argc, argv, "o:q", longopts,
+			       &status)) != -1) {
 		if ((c == 'o' || c == 'b' || c == 'B') && !optarg[0])
 			return cli_usage_error("btf", "%s needs an argument",
 					       c == 'o' ? "-o" : c == 'b' ? "--base" : "--btf");
@@ -106,20 +108,13 @@ static int parse_options(int argc, char **argv, struct options *o)
 		case 'b': o->base = optarg; break;
 		case 'B': o->btf = optarg; break;
 		case 'q': o->quiet = true; break;
-		case 'h':
-			if (!cli_help(&btf_command, help_text))
-				return CLI_EXIT_FAIL;
-			return -1;
-		default:
-			return CLI_EXIT_USAGE;
 		}
 	}
-	if (argc - optind > 1)
-		return cli_usage_error("btf", "more than one file ('%s')",
-				       argv[optind + 1]);
-	o->file = argv[optind];
+	if (status != CLI_GO_ON)
+		return status;
+	o->file = cli_one_operand(&btf_command, argc, argv, "FILE");
 	if (!o->file)
-		return cli_usage_error("btf", "no FILE given");
+		return CLI_EXIT_USAGE;
 	if (!o->out == !o->in_place)
 		return cli_usage_error("btf", "give exactly one of -o OUT and --in-place");
 	if (o->out && same_file(o->out, o->file))
@@ -128,7 +123,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 	if (o->btf && o->in_place)
 		return cli_usage_error("btf", "--btf %s: the BTF is not FILE's; write it with -o",
 				       o->btf);
-	return 0;
+	return CLI_GO_ON;
 }
 
 static const char *plural(unsigned n, const char *one, const char *many)
@@ -149,8 +144,8 @@ int cmd_btf(int argc, char **argv)
 	int ret;
 
 	ret = parse_options(argc, argv, &o);
-	if (ret)
-		return ret < 0 ? 0 : ret;
+	if (ret != CLI_GO_ON)
+		return ret;
 	/* Past a file size limit, writes fail and we clean up. */
 	signal(SIGXFSZ, SIG_IGN);
 

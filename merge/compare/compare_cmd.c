@@ -67,13 +67,6 @@ struct summary {
 	unsigned	 cold_fragments;
 };
 
-const struct cli_command compare_command = {
-	.name = "compare",
-	.synopsis = "[--json] [-q] [--btf BTF_OR_ELF [--base BTF_OR_ELF]] FILE",
-	.summary = "judge FILE's DWARF (and a BTF) against its records",
-	.run = cmd_compare,
-};
-
 static const char help_text[] =
 "\n"
 "Judge what FILE's own DWARF says of each recorded function at its entry\n"
@@ -90,6 +83,16 @@ static const char help_text[] =
 "Exit status: 0 when the comparison was made, whatever it found; 1 when a\n"
 "file cannot be read; 2 for a usage error.\n";
 
+const struct cli_command compare_command = {
+	.name = "compare",
+	.synopsis = "[--json] [-q] [--btf BTF_OR_ELF [--base BTF_OR_ELF]] FILE",
+	.summary = "judge FILE's DWARF (and a BTF) against its records",
+	.help = help_text,
+	.run = cmd_compare,
+	.trouble = CLI_EXIT_FAIL,
+};
+
+/* CLI_GO_ON, or the status to exit with now (cli_getopt). */
 static int parse_options(int argc, char **argv, struct compare_options *o)
 {
 	static const struct option longopts[] = {
@@ -97,36 +100,29 @@ static int parse_options(int argc, char **argv, struct compare_options *o)
 		{ "btf", required_argument, NULL, 'B' },
 		{ "base", required_argument, NULL, 'b' },
 		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c;
+	int c, status;
 
 	memset(o, 0, sizeof(*o));
 	cli_getopt_reset();
-	while ((c = cli_getopt(argc, argv, "qh", longopts)) != -1) {
+	while ((c = cli_getopt(&compare_command, argc, argv, "q", longopts,
+			       &status)) != -1) {
 		switch (c) {
 		case 'j': o->json = true; break;
 		case 'B': o->btf = optarg; break;
 		case 'b': o->base = optarg; break;
 		case 'q': o->quiet = true; break;
-		case 'h':
-			if (!cli_help(&compare_command, help_text))
-				return CLI_EXIT_FAIL;
-			return -1;
-		default:
-			return CLI_EXIT_USAGE;
 		}
 	}
-	if (optind == argc)
-		return cli_usage_error("compare", "no FILE given");
-	if (argc - optind > 1)
-		return cli_usage_error("compare", "more than one FILE ('%s')",
-				       argv[optind + 1]);
-	o->path = argv[optind];
+	if (status != CLI_GO_ON)
+		return status;
+	o->path = cli_one_operand(&compare_command, argc, argv, "FILE");
+	if (!o->path)
+		return CLI_EXIT_USAGE;
 	if (o->base && !o->btf)
 		return cli_usage_error("compare", "--base goes with --btf");
-	return 0;
+	return CLI_GO_ON;
 }
 
 static void kinds_text(const struct truesig_record *r, char *buf)
@@ -390,8 +386,8 @@ int cmd_compare(int argc, char **argv)
 	size_t n = 0;
 	int ret;
 
-	if ((ret = parse_options(argc, argv, &o)))
-		return ret < 0 ? 0 : ret;
+	if ((ret = parse_options(argc, argv, &o)) != CLI_GO_ON)
+		return ret;
 	if (!load_file(o.path, &f))
 		return CLI_EXIT_FAIL;
 	ret = CLI_EXIT_FAIL;

@@ -563,14 +563,6 @@ static bool walk(struct side *A, struct side *B, struct json_writer *w,
 
 /* ---- the command ---------------------------------------------------------- */
 
-const struct cli_command diff_command = {
-	.name = "diff",
-	.synopsis = "[--json | -q] A B",
-	.summary = "the functions whose true signature differs between two "
-		   "builds (exit 1 when any does)",
-	.run = cmd_diff,
-};
-
 static const char help_text[] =
 "\n"
 "The functions whose true signature differs between two builds of the same\n"
@@ -584,12 +576,21 @@ static const char help_text[] =
 "\n"
 "Exit status: 0 the same, 1 different, 2 usage error or unreadable input.\n";
 
+const struct cli_command diff_command = {
+	.name = "diff",
+	.synopsis = "[--json | -q] A B",
+	.summary = "the functions whose true signature differs between two "
+		   "builds (exit 1 when any does)",
+	.help = help_text,
+	.run = cmd_diff,
+	.trouble = CLI_EXIT_TROUBLE,
+};
+
 int cmd_diff(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "json", no_argument, NULL, 'j' },
 		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *paths[2];
@@ -598,25 +599,18 @@ int cmd_diff(int argc, char **argv)
 	struct counts n = { 0 };
 	struct json_writer w;
 	bool ok;
-	int c;
+	int c, status;
 
 	cli_getopt_reset();
-	while ((c = cli_getopt(argc, argv, "qh", longopts)) != -1) {
+	while ((c = cli_getopt(&diff_command, argc, argv, "q", longopts,
+			       &status)) != -1) {
 		switch (c) {
-		case 'j':
-			json = true;
-			break;
-		case 'q':
-			quiet = true;
-			break;
-		case 'h':
-			if (!cli_help(&diff_command, help_text))
-				return CLI_EXIT_TROUBLE;
-			return CLI_EXIT_OK;
-		default:
-			return CLI_EXIT_TROUBLE;
+		case 'j': json = true; break;
+		case 'q': quiet = true; break;
 		}
 	}
+	if (status != CLI_GO_ON)
+		return status;
 	if (json && quiet)
 		return cli_usage_error("diff", "--json and -q exclude each "
 				       "other");

@@ -11,13 +11,6 @@
 #include "dump_cmd.h"
 #include "load.h"
 
-const struct cli_command dump_command = {
-	.name = "dump",
-	.synopsis = "[--json] FILE",
-	.summary = "print the records of FILE's .debug_truesig section",
-	.run = cmd_dump,
-};
-
 static const char help_text[] =
 "\n"
 "Print every record of FILE's .debug_truesig sections (docs/FORMAT.md): each\n"
@@ -28,39 +21,37 @@ static const char help_text[] =
 "\n"
 "  --json          the records as one JSON document\n";
 
+const struct cli_command dump_command = {
+	.name = "dump",
+	.synopsis = "[--json] FILE",
+	.summary = "print the records of FILE's .debug_truesig section",
+	.help = help_text,
+	.run = cmd_dump,
+	.trouble = CLI_EXIT_FAIL,
+};
+
 int cmd_dump(int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "json", no_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *path;
 	bool json = false;
 	struct loaded_file f;
 	struct dump_input in;
-	int c, ret = CLI_EXIT_OK;
+	int c, status, ret = CLI_EXIT_OK;
 
 	cli_getopt_reset();
-	while ((c = cli_getopt(argc, argv, "h", longopts)) != -1) {
-		switch (c) {
-		case 'j':
+	while ((c = cli_getopt(&dump_command, argc, argv, "", longopts,
+			       &status)) != -1)
+		if (c == 'j')
 			json = true;
-			break;
-		case 'h':
-			if (!cli_help(&dump_command, help_text))
-				return CLI_EXIT_FAIL;
-			return CLI_EXIT_OK;
-		default:
-			return CLI_EXIT_USAGE;
-		}
-	}
-	if (optind == argc)
-		return cli_usage_error("dump", "no FILE given");
-	if (argc - optind > 1)
-		return cli_usage_error("dump", "more than one file ('%s')",
-				       argv[optind + 1]);
-	path = argv[optind];
+	if (status != CLI_GO_ON)
+		return status;
+	path = cli_one_operand(&dump_command, argc, argv, "FILE");
+	if (!path)
+		return CLI_EXIT_USAGE;
 
 	if (!load_file(path, &f))
 		return CLI_EXIT_FAIL;

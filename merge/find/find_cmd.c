@@ -51,15 +51,6 @@ struct inputs {
 	struct btf	 *base;		/* --base's */
 };
 
-const struct cli_command find_command = {
-	.name = "find",
-	.synopsis = "[--btf FILE [--base FILE] | --btf-dir DIR | --running] "
-		    "[-q] [--json | --bpftrace] NAME [ARG...]",
-	.summary = "from BTF, every function that stands for NAME as written "
-		   "and where each argument is",
-	.run = cmd_find,
-};
-
 static const char help_text[] =
 "\n"
 "Every function that stands for the function NAME as written (NAME itself\n"
@@ -80,6 +71,18 @@ static const char help_text[] =
 "Exit status: 0 found, 1 no such function or argument, 2 usage error or\n"
 "unreadable BTF.\n";
 
+const struct cli_command find_command = {
+	.name = "find",
+	.synopsis = "[--btf FILE [--base FILE] | --btf-dir DIR | --running] "
+		    "[-q] [--json | --bpftrace] NAME [ARG...]",
+	.summary = "from BTF, every function that stands for NAME as written "
+		   "and where each argument is",
+	.help = help_text,
+	.run = cmd_find,
+	.trouble = CLI_EXIT_TROUBLE,
+};
+
+/* CLI_GO_ON, or the status to exit with now (cli_getopt). */
 static int parse_options(int argc, char **argv, struct find_options *o)
 {
 	static const struct option longopts[] = {
@@ -90,15 +93,15 @@ static int parse_options(int argc, char **argv, struct find_options *o)
 		{ "json", no_argument, NULL, 'j' },
 		{ "bpftrace", no_argument, NULL, 't' },
 		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	bool running = false;
-	int c;
+	int c, status;
 
 	memset(o, 0, sizeof(*o));
 	cli_getopt_reset();
-	while ((c = cli_getopt(argc, argv, "qh", longopts)) != -1) {
+	while ((c = cli_getopt(&find_command, argc, argv, "q", longopts,
+			       &status)) != -1) {
 		switch (c) {
 		case 'q': o->quiet = true; break;
 		case 'B': o->btf = optarg; break;
@@ -113,14 +116,10 @@ static int parse_options(int argc, char **argv, struct find_options *o)
 						       "each other");
 			o->format = c == 'j' ? FIND_JSON : FIND_BPFTRACE;
 			break;
-		case 'h':
-			if (!cli_help(&find_command, help_text))
-				return CLI_EXIT_TROUBLE;
-			return -1;
-		default:
-			return CLI_EXIT_USAGE;
 		}
 	}
+	if (status != CLI_GO_ON)
+		return status;
 	if ((o->btf != NULL) + (o->dir != NULL) + running > 1)
 		return cli_usage_error("find", "--btf, --btf-dir and --running "
 				       "exclude each other");
@@ -137,7 +136,7 @@ static int parse_options(int argc, char **argv, struct find_options *o)
 		return cli_usage_error("find", "an empty NAME");
 	o->args = argv + optind + 1;
 	o->n_args = argc - optind - 1;
-	return 0;
+	return CLI_GO_ON;
 }
 
 static void release_inputs(struct inputs *in)
@@ -312,8 +311,8 @@ int cmd_find(int argc, char **argv)
 	int ret;
 
 	ret = parse_options(argc, argv, &o);
-	if (ret)
-		return ret < 0 ? CLI_EXIT_OK : ret;
+	if (ret != CLI_GO_ON)
+		return ret;
 	if (source_lookup_init(&l, o.name)) {
 		fprintf(stderr, "truesig: find: out of memory\n");
 		return CLI_EXIT_TROUBLE;

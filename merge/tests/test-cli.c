@@ -328,7 +328,7 @@ static void test_big_endian(void)
 /* Every command's command line follows one convention (cli.h). */
 static void test_conventions(void)
 {
-	static const char *const commands[] = {
+	static const char *const commands[] = {	/* those of one FILE first */
 		"dump", "btf", "compare", "verify", "diff", "find",
 	};
 
@@ -353,6 +353,21 @@ static void test_conventions(void)
 			expect_prefix(name, args, want);
 		}
 		expect_same_synopsis(c);
+	}
+	/* The commands of one FILE say the same of none and of two. */
+	for (size_t i = 0; i < 3; i++) {
+		const char *c = commands[i];
+		char name[64], args[64], want[160];
+
+		snprintf(name, sizeof(name), "%s_no_file", c);
+		snprintf(want, sizeof(want), "truesig: %s: no FILE given\n"
+			 "Try 'truesig %s --help'.\n", c, c);
+		expect(name, c, 2, "", want);
+		snprintf(name, sizeof(name), "%s_two_files", c);
+		snprintf(args, sizeof(args), "%s a.o b.o", c);
+		snprintf(want, sizeof(want), "truesig: %s: more than one FILE "
+			 "('b.o')\nTry 'truesig %s --help'.\n", c, c);
+		expect(name, args, 2, "", want);
 	}
 	expect("diff_quiet_json", "diff -q --json a.o b.o", 2, "",
 	       "truesig: diff: --json and -q exclude each other\n"

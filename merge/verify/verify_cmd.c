@@ -143,15 +143,6 @@ static bool collect(const struct loaded_file *f, uint64_t bias,
 	return true;
 }
 
-const struct cli_command verify_command = {
-	.name = "verify",
-	.synopsis = "[--require-hits] [--no-capture] [--json] [-q] "
-		    "PROGRAM [ARGS...]",
-	.summary = "run PROGRAM and check each recorded parameter at function "
-		   "entry",
-	.run = cmd_verify,
-};
-
 static const char help_text[] =
 "\n"
 "Run PROGRAM (this machine's under ptrace; aarch64's, riscv64's and s390x's\n"
@@ -170,6 +161,18 @@ static const char help_text[] =
 "never hit under --require-hits, a program that failed, or bad input; 2 a\n"
 "usage error or a program of a machine verify cannot run.\n";
 
+const struct cli_command verify_command = {
+	.name = "verify",
+	.synopsis = "[--require-hits] [--no-capture] [--json] [-q] "
+		    "PROGRAM [ARGS...]",
+	.summary = "run PROGRAM and check each recorded parameter at function "
+		   "entry",
+	.help = help_text,
+	.run = cmd_verify,
+	.trouble = CLI_EXIT_FAIL,
+};
+
+/* CLI_GO_ON, or the status to exit with now (cli_getopt). */
 static int parse_options(int argc, char **argv, struct verify_options *o)
 {
 	static const struct option longopts[] = {
@@ -177,32 +180,28 @@ static int parse_options(int argc, char **argv, struct verify_options *o)
 		{ "no-capture", no_argument, NULL, 'n' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int c;
+	int c, status;
 
 	memset(o, 0, sizeof(*o));
 	cli_getopt_reset();
 	/* '+': the options end at PROGRAM; what follows is its own. */
-	while ((c = cli_getopt(argc, argv, "+qh", longopts)) != -1) {
+	while ((c = cli_getopt(&verify_command, argc, argv, "+q", longopts,
+			       &status)) != -1) {
 		switch (c) {
 		case 'r': o->require_hits = true; break;
 		case 'n': o->no_capture = true; break;
 		case 'q': o->quiet = true; break;
 		case 'j': o->json = true; break;
-		case 'h':
-			if (!cli_help(&verify_command, help_text))
-				return CLI_EXIT_FAIL;
-			return -1;
-		default:
-			return CLI_EXIT_USAGE;
 		}
 	}
+	if (status != CLI_GO_ON)
+		return status;
 	if (optind == argc)
 		return cli_usage_error("verify", "no PROGRAM given");
 	o->argv = argv + optind;
-	return 0;
+	return CLI_GO_ON;
 }
 
 /* What the functions add up to. */
@@ -381,8 +380,8 @@ int cmd_verify(int argc, char **argv)
 	const char *program;
 
 	r = parse_options(argc, argv, &o);
-	if (r)
-		return r < 0 ? 0 : r;
+	if (r != CLI_GO_ON)
+		return r;
 	program = o.argv[0];
 	memset(&st, 0, sizeof(st));
 	if (!load_file(program, &f))
