@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "find_output.h"
+#include "find_bpftrace.h"
 #include "truesig_format.h"
 
 /*
@@ -112,7 +112,7 @@ static void value(FILE *fmt, FILE *values, const struct truesig_func *f,
 	fputs(conv, fmt);
 	/* A pointer as a number: printf's %lx takes integers. */
 	fprintf(values, ", %sargs->%s", strcmp(conv, "0x%lx") ? "" : "(uint64)",
-		find_param_name(f, (int)param));
+		source_func_param_name(f, (int)param));
 }
 
 static void probe(FILE *out, const struct truesig_lookup *l,

@@ -18,22 +18,11 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "find_bpftrace.h"
 #include "find_output.h"
 #include "json.h"
 #include "records.h"
 #include "truesig_format.h"
-
-const char *find_param_name(const struct truesig_func *f, int param)
-{
-	const struct btf_type *p = btf__type_by_id(f->btf, f->proto);
-	const char *name;
-
-	if (param < 0 || !p || !btf_is_func_proto(p) ||
-	    (unsigned)param >= btf_vlen(p))
-		return "";
-	name = btf__name_by_offset(f->btf, btf_params(p)[param].name_off);
-	return name ? name : "";
-}
 
 /* The arguments to print: the ARGs named (NULL where f has none of that
    name), or all of f's. */
@@ -110,7 +99,7 @@ static void print_arg_text(FILE *out, const struct truesig_func *f,
 			a->how == TS_HOW_REFERENCE ? "by reference: the "
 						     "address of a copy in "
 						   : "",
-			a->param, find_param_name(f, a->param));
+			a->param, source_func_param_name(f, a->param));
 		if (a->constant.kind != TS_CONST_NONE &&
 		    a->constant.kind != TS_CONST_PIECES) {
 			fputs(", known to be ", out);
@@ -126,7 +115,7 @@ static void print_arg_text(FILE *out, const struct truesig_func *f,
 			fputs(k ? ", " : "", out);
 			print_piece_place(out, p, a->name);
 			fprintf(out, " in parameter %d (%s)", p->param,
-				find_param_name(f, p->param));
+				source_func_param_name(f, p->param));
 		}
 		print_known(out, a, "; known: ");
 		break;

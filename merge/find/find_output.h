@@ -27,11 +27,4 @@ void find_print(FILE *out, const struct truesig_lookup *l,
 		enum find_format format, const char *const *args,
 		size_t n_args, bool show_btf);
 
-/* The bpftrace program (find_bpftrace.c). */
-void find_print_bpftrace(FILE *out, const struct truesig_lookup *l,
-			 const char *const *args, size_t n_args);
-
-/* The name of real parameter `param` of f in its FUNC_PROTO, or "". */
-const char *find_param_name(const struct truesig_func *f, int param);
-
 #endif /* TRUESIG_FIND_OUTPUT_H */

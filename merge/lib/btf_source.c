@@ -607,6 +607,11 @@ static const char *param_name(const struct btf *btf, uint32_t proto,
 	return name ? name : "";
 }
 
+const char *source_func_param_name(const struct truesig_func *f, int param)
+{
+	return param < 0 ? "" : param_name(f->btf, f->proto, (unsigned)param);
+}
+
 /* A FUNC found, with its prototype; its arguments come from its tags. */
 static int new_func(struct truesig_lookup *l, const struct btf *btf,
 		    uint32_t id, const char *btf_name, struct btf_dump *d,

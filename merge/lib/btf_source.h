@@ -111,6 +111,9 @@ int source_lookup_add(struct truesig_lookup *l, const struct btf *btf,
 const struct truesig_arg *source_func_arg(const struct truesig_func *f,
 					 const char *name);
 
+/* The name of real parameter `param` of f in its FUNC_PROTO, or "". */
+const char *source_func_param_name(const struct truesig_func *f, int param);
+
 /* "passed", "split", "removed", "constant"; "unknown" for 0. */
 const char *source_fate_str(unsigned fate);
 
