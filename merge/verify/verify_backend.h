@@ -3,12 +3,13 @@
  * verify_backend.h — the two ways verify_trace.c runs a program: ptrace
  * for this machine's own programs (verify_ptrace.c), qemu-user's gdb stub
  * for other targets' (verify_remote.c).  Each function is the
- * trace_* function of the same name in verify_trace.h.
+ * trace_* function of the same name in verify_trace.h, over the child of
+ * verify_child.h.
  */
 #ifndef TRUESIG_VERIFY_BACKEND_H
 #define TRUESIG_VERIFY_BACKEND_H
 
-#include "verify_trace.h"
+#include "verify_child.h"
 
 int ptrace_spawn(char **argv, struct trace_child *child, char *err,
 		 size_t err_size);
