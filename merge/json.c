@@ -205,5 +205,7 @@ bool json_finish(struct json_writer *w)
 	if (w->depth || w->after_key)
 		w->failed = true;
 	fputc('\n', w->out);
+	if (w->failed)
+		fprintf(stderr, "truesig: internal error: bad JSON nesting\n");
 	return !w->failed;
 }

@@ -44,7 +44,10 @@ void json_uint(struct json_writer *w, uint64_t v);
 void json_bool(struct json_writer *w, bool v);
 void json_null(struct json_writer *w);
 
-/* Ends the document with a newline; false if the nesting went wrong. */
+/*
+ * Ends the document with a newline.  False, with "truesig: internal error:
+ * bad JSON nesting" on stderr, if the nesting went wrong (a bug of ours).
+ */
 bool json_finish(struct json_writer *w);
 
 #endif /* TRUESIG_JSON_H */

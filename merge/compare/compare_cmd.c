@@ -420,11 +420,8 @@ int cmd_compare(int argc, char **argv)
 		json_end_array(&w);
 		json_summary(&w, &o, s);
 		json_end_object(&w);
-		if (!json_finish(&w)) {
-			fprintf(stderr, "truesig: internal error: bad JSON "
-				"nesting\n");
+		if (!json_finish(&w))
 			goto out;
-		}
 	} else {
 		if (!o.quiet && n)
 			printf("\n");

@@ -598,7 +598,7 @@ int cmd_diff(int argc, char **argv)
 	struct side A, B;
 	struct counts n = { 0 };
 	struct json_writer w;
-	bool ok;
+	bool ok, written = true;
 	int c, status;
 
 	cli_getopt_reset();
@@ -663,7 +663,7 @@ int cmd_diff(int argc, char **argv)
 		}
 		json_end_object(&w);
 		json_end_object(&w);
-		ok &= json_finish(&w);
+		written = json_finish(&w);
 	} else if (!quiet) {
 		printf("truesig diff: %zu functions changed in A, %zu in B: "
 		       "%zu the same, %zu changed, %zu appeared, %zu disappeared\n",
@@ -676,7 +676,7 @@ int cmd_diff(int argc, char **argv)
 		fprintf(stderr, "truesig: diff: out of memory\n");
 		return CLI_EXIT_TROUBLE;
 	}
-	if (!cli_flush_output())
+	if (!written || !cli_flush_output())
 		return CLI_EXIT_TROUBLE;
 	return n.changed + n.appeared + n.disappeared ? CLI_EXIT_DIFFER : 0;
 }

@@ -60,10 +60,8 @@ int cmd_dump(int argc, char **argv)
 		.n_sections = f.n_sections,
 	};
 	if (json) {
-		if (dump_json(stdout, &in)) {
-			fprintf(stderr, "truesig: internal error: bad JSON nesting\n");
+		if (dump_json(stdout, &in))
 			ret = CLI_EXIT_FAIL;
-		}
 	} else {
 		dump_text(stdout, &in);
 	}

@@ -464,10 +464,8 @@ int cmd_verify(int argc, char **argv)
 	if (!o.json)
 		report_text(program, fns, n_fns, &o, &totals);
 	else if (!report_json(program, fns, n_fns, &o, &totals, status,
-			      st.error[0] ? st.error : NULL, !ret)) {
-		fprintf(stderr, "truesig: internal error: bad JSON nesting\n");
+			      st.error[0] ? st.error : NULL, !ret))
 		ret = CLI_EXIT_FAIL;
-	}
 	if (!cli_flush_output())
 		ret = CLI_EXIT_FAIL;
 	if (st.error[0])
