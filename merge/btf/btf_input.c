@@ -496,16 +496,10 @@ int btf_input_open(const struct elf_input *elf, const char *btf_path,
 		if (!in->btf) {
 			ret = -errno;
 			snprintf(inner, sizeof(inner), "%s", why(ret));
-			btf_input_close(in);
-			if (base_path)
-				return errmsg(err, err_size, ret, path,
-					      "base BTF %s does not belong: %s",
-					      base_path, inner);
-			return errmsg(err, err_size, ret, path, "bad .BTF: %s",
-				      inner);
+		} else {
+			ret = btf_input_check(in->btf, !!in->base, inner,
+					      sizeof(inner));
 		}
-		ret = btf_input_check(in->btf, !!in->base, inner,
-				      sizeof(inner));
 		if (ret) {
 			btf_input_close(in);
 			if (base_path)

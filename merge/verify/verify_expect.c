@@ -77,9 +77,8 @@ int expect_read(const struct trace_child *child, uint64_t address,
 	used = get32(child, header + 24);
 	if (read_string(child, get64(child, header + 16), call->callee,
 			sizeof(call->callee)))
-		return errmsg(err, err_size, -EFAULT, NULL,
-			      "%s: the callee's name at 0x%llx "
-			      "cannot be read", EXPECT_SYMBOL,
+		return errmsg(err, err_size, -EFAULT, EXPECT_SYMBOL,
+			      "the callee's name at 0x%llx cannot be read",
 			      (unsigned long long)get64(child, header + 16));
 	if (call->overflow)
 		return 1;
@@ -97,10 +96,9 @@ int expect_read(const struct trace_child *child, uint64_t address,
 
 		if (off > used || size > used - off || ptr_off > used ||
 		    ptr_size > used - ptr_off)
-			return errmsg(err, err_size, -EINVAL, NULL,
-				      "%s: argument %u lies outside "
-				      "the %u bytes in use", EXPECT_SYMBOL, i,
-				      used);
+			return errmsg(err, err_size, -EINVAL, EXPECT_SYMBOL,
+				      "argument %u lies outside the %u bytes "
+				      "in use", i, used);
 		call->args[i].bytes = call->data + off;
 		call->args[i].size = size;
 		call->args[i].pointee = ptr_size ? call->data + ptr_off : NULL;
