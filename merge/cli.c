@@ -74,8 +74,16 @@ int cli_getopt(const struct cli_command *cmd, int argc, char **argv,
 	size_t n = 0;
 	int c;
 
-	for (; longopts[n].name && n < CLI_MAX_OPTIONS; n++)
+	for (; longopts[n].name; n++) {
+		if (n == CLI_MAX_OPTIONS) {	/* a bug of ours */
+			fprintf(stderr, "truesig: internal error: %s has more "
+				"than %d options\n", cmd->name,
+				CLI_MAX_OPTIONS);
+			*status = cmd->trouble;
+			return -1;
+		}
 		all[n] = longopts[n];
+	}
 	all[n++] = (struct option){ "help", no_argument, NULL, 'h' };
 	all[n] = (struct option){ NULL, 0, NULL, 0 };
 	/* ':' first (after '+'): a missing argument returns ':'. */

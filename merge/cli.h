@@ -65,7 +65,8 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 
 /*
  * The next option of command CMD in ARGV (ARGV[0] is its name), by
- * getopt_long with SHORTOPTS and LONGOPTS (at most CLI_MAX_OPTIONS), to
+ * getopt_long with SHORTOPTS and LONGOPTS (at most CLI_MAX_OPTIONS: more is
+ * reported as an internal error, with CMD->trouble), to
  * which cli_getopt adds -h/--help and answers it: the option's value, or
  * -1 when the options end.  Then *STATUS says what comes next: CLI_GO_ON,
  * the operands from optind; or the status to exit with now: CLI_EXIT_OK

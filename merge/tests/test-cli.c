@@ -53,6 +53,23 @@ static void expect(const char *name, const char *args, int status,
 	free(err);
 }
 
+/*
+ * Expect `truesig CMD ARGS` to be a usage error: status 2, nothing on
+ * stdout, "truesig: CMD: PROBLEM" and the --help hint on stderr.  The
+ * test is called CMD_TEST.
+ */
+static void expect_usage_error(const char *cmd, const char *test,
+			       const char *args, const char *problem)
+{
+	char name[64], line[256], want[512];
+
+	snprintf(name, sizeof(name), "%s_%s", cmd, test);
+	snprintf(line, sizeof(line), "%s %s", cmd, args);
+	snprintf(want, sizeof(want), "truesig: %s: %s\nTry 'truesig %s --help'.\n",
+		 cmd, problem, cmd);
+	expect(name, line, 2, "", want);
+}
+
 /* TEXT's first paragraph with each run of white space made one space. */
 static char *first_paragraph(const char *text)
 {
@@ -336,16 +353,10 @@ static void test_conventions(void)
 		const char *c = commands[i];
 		char name[64], args[64], want[160];
 
-		snprintf(name, sizeof(name), "%s_unknown_option", c);
-		snprintf(args, sizeof(args), "%s --frob x y", c);
-		snprintf(want, sizeof(want), "truesig: %s: unknown option "
-			 "'--frob'\nTry 'truesig %s --help'.\n", c, c);
-		expect(name, args, 2, "", want);
-		snprintf(name, sizeof(name), "%s_unknown_short", c);
-		snprintf(args, sizeof(args), "%s -Z x y", c);
-		snprintf(want, sizeof(want), "truesig: %s: unknown option "
-			 "'-Z'\nTry 'truesig %s --help'.\n", c, c);
-		expect(name, args, 2, "", want);
+		expect_usage_error(c, "unknown_option", "--frob x y",
+				   "unknown option '--frob'");
+		expect_usage_error(c, "unknown_short", "-Z x y",
+				   "unknown option '-Z'");
 		for (int h = 0; h < 2; h++) {
 			snprintf(name, sizeof(name), "%s_help_%d", c, h);
 			snprintf(args, sizeof(args), "%s %s", c, h ? "--help" : "-h");
@@ -356,29 +367,18 @@ static void test_conventions(void)
 	}
 	/* The commands of one FILE say the same of none and of two. */
 	for (size_t i = 0; i < 3; i++) {
-		const char *c = commands[i];
-		char name[64], args[64], want[160];
-
-		snprintf(name, sizeof(name), "%s_no_file", c);
-		snprintf(want, sizeof(want), "truesig: %s: no FILE given\n"
-			 "Try 'truesig %s --help'.\n", c, c);
-		expect(name, c, 2, "", want);
-		snprintf(name, sizeof(name), "%s_two_files", c);
-		snprintf(args, sizeof(args), "%s a.o b.o", c);
-		snprintf(want, sizeof(want), "truesig: %s: more than one FILE "
-			 "('b.o')\nTry 'truesig %s --help'.\n", c, c);
-		expect(name, args, 2, "", want);
+		expect_usage_error(commands[i], "no_file", "", "no FILE given");
+		expect_usage_error(commands[i], "two_files", "a.o b.o",
+				   "more than one FILE ('b.o')");
 	}
-	expect("diff_quiet_json", "diff -q --json a.o b.o", 2, "",
-	       "truesig: diff: --json and -q exclude each other\n"
-	       "Try 'truesig diff --help'.\n");
-	expect("btf_missing_argument", "btf x.o --base", 2, "",
-	       "truesig: btf: --base needs an argument\nTry 'truesig btf --help'.\n");
-	expect("btf_empty_argument", "btf -o '' x.o", 2, "",
-	       "truesig: btf: -o needs an argument\nTry 'truesig btf --help'.\n");
+	expect_usage_error("diff", "quiet_json", "-q --json a.o b.o",
+			   "--json and -q exclude each other");
+	expect_usage_error("btf", "missing_argument", "x.o --base",
+			   "--base needs an argument");
+	expect_usage_error("btf", "empty_argument", "-o '' x.o",
+			   "-o needs an argument");
 	/* verify's options end at PROGRAM: the rest are PROGRAM's. */
-	expect("verify_no_program", "verify -q", 2, "",
-	       "truesig: verify: no PROGRAM given\nTry 'truesig verify --help'.\n");
+	expect_usage_error("verify", "no_program", "-q", "no PROGRAM given");
 }
 
 int main(int argc, char **argv)
@@ -405,8 +405,8 @@ int main(int argc, char **argv)
 	expect("unknown_command", "frobnicate", 2, "",
 	       "truesig: unknown command 'frobnicate'\nTry 'truesig --help'.\n");
 	expect("dump_without_file", "dump", 2, "", NULL);
-	expect("dump_unknown_option", "dump --xml x.o", 2, "",
-	       "truesig: dump: unknown option '--xml'\nTry 'truesig dump --help'.\n");
+	expect_usage_error("dump", "xml_option", "--xml x.o",
+			   "unknown option '--xml'");
 	expect("dump_two_files", "dump a.o b.o", 2, "", NULL);
 	expect_prefix("dump_help", "dump --help", "usage: truesig dump");
 	expect("dump_missing_file", "dump /nonexistent/x.o", 1, "",
